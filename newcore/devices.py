@@ -15,12 +15,11 @@ duplicate or out-of-range indices.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Union
 
 from newcore.exceptions import MisconfigurationException
 
 #: What users may pass as ``devices=``.
-DevicesFlag = Union[int, str, Sequence[int]]
+DevicesFlag = int | str | Sequence[int]
 
 
 def _bad(devices: object, accelerator: str, why: str) -> MisconfigurationException:
