@@ -14,6 +14,7 @@ duplicate or out-of-range indices.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from newcore.exceptions import MisconfigurationException
@@ -23,9 +24,7 @@ DevicesFlag = int | str | Sequence[int]
 
 
 def _bad(devices: object, accelerator: str, why: str) -> MisconfigurationException:
-    return MisconfigurationException(
-        f"`devices={devices!r}` is not valid for accelerator={accelerator!r}: {why}"
-    )
+    return MisconfigurationException(f"`devices={devices!r}` is not valid for accelerator={accelerator!r}: {why}")
 
 
 def _normalize(devices: object, accelerator: str) -> int | list[int] | str:
@@ -46,7 +45,7 @@ def _normalize(devices: object, accelerator: str) -> int | list[int] | str:
         if _is_int(text):
             return int(text)
         raise _bad(devices, accelerator, "a string must be a number, a comma list of indices or 'auto'.")
-    if isinstance(devices, Sequence):
+    if isinstance(devices, Sequence) and not isinstance(devices, (bytes, bytearray)):
         items = list(devices)
         if not all(isinstance(i, int) and not isinstance(i, bool) for i in items):
             raise _bad(devices, accelerator, "a list must hold integer device indices.")
@@ -55,7 +54,8 @@ def _normalize(devices: object, accelerator: str) -> int | list[int] | str:
 
 
 def _is_int(text: str) -> bool:
-    return text.lstrip("-").isdigit()
+    # ASCII digits only: ``str.isdigit`` accepts "²" and ``lstrip("-")`` accepts "--1", both of which int() rejects.
+    return re.fullmatch(r"-?[0-9]+", text) is not None
 
 
 def parse_count(devices: object, *, accelerator: str, auto: int = 1) -> int:
@@ -87,9 +87,7 @@ def parse_indices(devices: object, *, accelerator: str, available: int) -> list[
         return list(range(available))
     if isinstance(value, int):
         if value == 0:
-            raise _bad(
-                devices, accelerator, "0 devices were requested; pass at least 1 or choose accelerator='cpu'."
-            )
+            raise _bad(devices, accelerator, "0 devices were requested; pass at least 1 or choose accelerator='cpu'.")
         if value < 0:
             raise _bad(devices, accelerator, "a count must be positive, or -1 for all devices.")
         indices = list(range(value))
