@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
+
+from newcore.exceptions import MisconfigurationException
 
 
 class ClusterEnvironment(ABC):
@@ -63,3 +66,25 @@ class ClusterEnvironment(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def env_int(name: str, default: int | None = None) -> int:
+    """``int(os.environ[name])``, but a missing or malformed value is a ``MisconfigurationException`` naming it.
+
+    Schedulers export ranks as strings; a typo in a job script should say which variable is wrong,
+    not surface as ``ValueError: invalid literal for int()``.
+    """
+    raw = os.environ.get(name)
+    if raw is None:
+        if default is not None:
+            return default
+        raise MisconfigurationException(
+            f"The environment variable `{name}` is not set, but the detected cluster environment needs it."
+            " Set it in the job script, or pass a different `ClusterEnvironment` in `plugins`."
+        )
+    try:
+        return int(raw.strip())
+    except ValueError:
+        raise MisconfigurationException(
+            f"The environment variable `{name}={raw!r}` must be an integer. Fix it in the job script."
+        ) from None

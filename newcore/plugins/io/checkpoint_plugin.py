@@ -11,9 +11,7 @@ class CheckpointIO(ABC):
     """Writes and reads checkpoint dictionaries; strategies delegate all file access to it."""
 
     @abstractmethod
-    def save_checkpoint(
-        self, checkpoint: dict[str, Any], path: str | Path, storage_options: Any = None
-    ) -> None:
+    def save_checkpoint(self, checkpoint: dict[str, Any], path: str | Path, storage_options: Any = None) -> None:
         """Write ``checkpoint`` to ``path``."""
 
     @abstractmethod

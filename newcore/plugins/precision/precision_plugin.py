@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from contextlib import contextmanager
-from typing import Any, ClassVar
+from typing import Any
 
 import torch
 
@@ -17,7 +17,8 @@ class PrecisionPlugin:
     """
 
     #: The normalized precision this plugin trains in: ``"32"``, ``"16"``, ``"bf16"`` or ``"64"``.
-    precision: ClassVar[str] = "32"
+    #: A plain attribute, not a ``ClassVar``: plugins such as ``MixedPrecisionPlugin`` set it per instance.
+    precision: str = "32"
 
     def convert_module(self, module: torch.nn.Module) -> torch.nn.Module:
         """Cast ``module`` to the plugin's parameter dtype (a no-op for float32)."""
@@ -30,7 +31,7 @@ class PrecisionPlugin:
 
     def backward(self, tensor: torch.Tensor, *args: Any, **kwargs: Any) -> None:
         """Run the backward pass for ``tensor``."""
-        tensor.backward(*args, **kwargs)
+        tensor.backward(*args, **kwargs)  # type: ignore[no-untyped-call]
 
     def optimizer_step(self, optimizer: torch.optim.Optimizer, **kwargs: Any) -> Any:
         """Step ``optimizer``."""
