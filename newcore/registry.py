@@ -63,7 +63,7 @@ class Registry(Generic[T]):
         entry = RegistryEntry(
             name=key,
             cls=cls,
-            description=description or _describe(cls),
+            description=description or _describe(cls, init_params),
             init_params=MappingProxyType(dict(init_params)),
         )
         existing = self._entries.get(key)
@@ -76,6 +76,17 @@ class Registry(Generic[T]):
                 " Pass `override=True` to replace it, or pick another name."
             )
         self._entries[key] = entry
+        return cls
+
+    def register_table(self, cls: type[T], table: Mapping[str, Mapping[str, Any]]) -> type[T]:
+        """Register ``cls`` under every name in ``table``, each presetting its own init arguments.
+
+        One row per name keeps a class's names and their arguments readable at a glance::
+
+            registry.register_table(MyDDP, {"my_ddp": {}, "my_ddp_static": {"static_graph": True}})
+        """
+        for name, init_params in table.items():
+            self.register(name, cls, **init_params)
         return cls
 
     def remove(self, name: str) -> None:
@@ -116,10 +127,16 @@ class Registry(Generic[T]):
         return f"Registered {self.kind} names: {', '.join(self.names()) or 'none'}"
 
 
-def _describe(cls: type[Any]) -> str:
-    """The first line of the class docstring, else its name (never the metaclass name)."""
+def _describe(cls: type[Any], init_params: Mapping[str, Any]) -> str:
+    """The first line of the class docstring (else its name, never the metaclass name) and the presets.
+
+    The presets tell aliases of one class apart, e.g. ``"ddp"`` from ``"ddp_find_unused_parameters_false"``.
+    """
     doc = (cls.__doc__ or "").strip().splitlines()
-    return doc[0].strip() if doc else cls.__qualname__
+    text = doc[0].strip() if doc else cls.__qualname__
+    if init_params:
+        text += f" [{', '.join(f'{k}={v!r}' for k, v in init_params.items())}]"
+    return text
 
 
 def register_own(cls: type[Any], hook: str, registry: Registry[Any]) -> None:

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import torch
 
+from newcore.exceptions import MissingBackendError
+from newcore.probe import current_probe
 from newcore.registry import Registry, register_own
 from newcore.strategies.strategy_registry import StrategyRegistry
 
@@ -98,6 +100,25 @@ class Strategy:
     def name(self) -> str:
         """The name to show users: the registry key it was built from, else the class name."""
         return self.registered_name or type(self).__name__
+
+    @property
+    def _flag(self) -> str:
+        """How the user chose this strategy, for messages: ``strategy='dp'`` or ``strategy=DataParallelStrategy()``."""
+        if self.registered_name:
+            return f"strategy={self.registered_name!r}"
+        return f"strategy={type(self).__name__}()"
+
+    def _require_package(self, package: str, install: str, hint: str = "") -> None:
+        """Raise :class:`MissingBackendError` unless the optional ``package`` is installed.
+
+        Asks the probe instead of importing, so that the check is cheap and tests can fake it.
+        """
+        if current_probe().has_package(package):
+            return
+        error = MissingBackendError(self._flag, package=package, install=install)
+        if hint:
+            error.args = (f"{error} {hint}",)
+        raise error
 
     @property
     def root_device(self) -> torch.device:
