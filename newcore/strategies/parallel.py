@@ -29,9 +29,7 @@ class ParallelStrategy(Strategy):
         checkpoint_io: CheckpointIO | None = None,
         precision_plugin: PrecisionPlugin | None = None,
     ) -> None:
-        super().__init__(
-            accelerator=accelerator, checkpoint_io=checkpoint_io, precision_plugin=precision_plugin
-        )
+        super().__init__(accelerator=accelerator, checkpoint_io=checkpoint_io, precision_plugin=precision_plugin)
         self.parallel_devices = parallel_devices
         self.cluster_environment = cluster_environment
         self.num_nodes = 1
