@@ -74,6 +74,10 @@ CLUSTERS: dict[str, dict[str, str]] = {
 }
 
 
+#: Variables pytest itself changes during a test.
+_PYTEST_OWN = {"PYTEST_CURRENT_TEST"}
+
+
 def _is_cluster_variable(name: str) -> bool:
     return name in CLUSTER_VARIABLES or name.startswith(CLUSTER_VARIABLE_PREFIXES)
 
@@ -90,7 +94,7 @@ def _no_env_leaks() -> Iterator[None]:
     os.environ.clear()
     os.environ.update(before)
     os.environ.update(hidden)
-    leaked = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+    leaked = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)} - _PYTEST_OWN
     if leaked:
         pytest.fail(f"test leaked environment variables: {sorted(leaked)}", pytrace=False)
 
