@@ -26,7 +26,8 @@ class NativeSyncBatchNorm(LayerSync):
     """``torch.nn.SyncBatchNorm``: batch statistics are reduced over all processes."""
 
     def apply(self, model: torch.nn.Module) -> torch.nn.Module:
-        return torch.nn.SyncBatchNorm.convert_sync_batchnorm(model)
+        converted: torch.nn.Module = torch.nn.SyncBatchNorm.convert_sync_batchnorm(model)  # type: ignore[no-untyped-call]
+        return converted
 
     def revert(self, model: torch.nn.Module) -> torch.nn.Module:
         converted: torch.nn.Module = model
