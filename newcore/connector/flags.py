@@ -70,7 +70,9 @@ def check_flags(
     strategy_flag = _check_strategy(strategy)
     _check_devices_type(devices)
     if isinstance(num_nodes, bool) or not isinstance(num_nodes, int) or num_nodes < 1:
-        raise MisconfigurationException(f"`num_nodes={num_nodes!r}` is not valid: pass a whole number of nodes, 1 or more.")
+        raise MisconfigurationException(
+            f"`num_nodes={num_nodes!r}` is not valid: pass a whole number of nodes, 1 or more."
+        )
     if not isinstance(sync_batchnorm, bool):
         raise MisconfigurationException(f"`sync_batchnorm={sync_batchnorm!r}` is not valid: pass True or False.")
     precision_flag = "32" if precision is None else normalize_precision(precision)
