@@ -74,8 +74,8 @@ CLUSTERS: dict[str, dict[str, str]] = {
 }
 
 
-#: Variables pytest itself changes during a test.
-_PYTEST_OWN = {"PYTEST_CURRENT_TEST"}
+#: Variables that pytest, or torch on a lazy first import, set by themselves.
+_PYTEST_OWN = {"PYTEST_CURRENT_TEST", "TORCHINDUCTOR_CACHE_DIR"}
 
 
 def _is_cluster_variable(name: str) -> bool:
