@@ -1,0 +1,56 @@
+"""Architecture and set-up guards: import direction, torch-free codemods, README and CI agree."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: package -> top-level packages of this project it must never import.
+FORBIDDEN = {"newcore": {"compat", "codemods"}, "compat": set(), "codemods": {"newcore", "compat", "torch"}}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_import_direction(package: str) -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(_imports(path) & FORBIDDEN[package])
+        for path in (ROOT / package).rglob("*.py")
+        if _imports(path) & FORBIDDEN[package]
+    }
+    assert not offenders, f"{package} must not import {sorted(FORBIDDEN[package])}: {offenders}"
+
+
+def test_importing_newcore_imports_no_optional_backend() -> None:
+    code = (
+        "import sys, newcore, newcore.strategies, newcore.plugins, newcore.accelerators;"
+        "bad = [m for m in ('torch_xla', 'horovod', 'deepspeed', 'fairscale', 'apex', 'poptorch') if m in sys.modules];"
+        "print(bad); sys.exit(bool(bad))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```bash\n(.*?)\n```", readme, flags=re.S)
+    assert len(blocks) >= 2, "README's first two bash blocks are the set-up: install + main job, then tests"
+    test_command = blocks[1].strip()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert test_command in ci.splitlines(), f"{test_command!r} is not a line of .ci/run"
