@@ -98,7 +98,9 @@ def test_auto_device_count(machine: Machine, cls: type[Accelerator], hardware: d
         pytest.param(
             CUDAAccelerator, {"cuda": 4}, "1,3", [torch.device("cuda", 1), torch.device("cuda", 3)], id="cuda '1,3'"
         ),
-        pytest.param(CUDAAccelerator, {"cuda": 2}, -1, [torch.device("cuda", 0), torch.device("cuda", 1)], id="cuda -1"),
+        pytest.param(
+            CUDAAccelerator, {"cuda": 2}, -1, [torch.device("cuda", 0), torch.device("cuda", 1)], id="cuda -1"
+        ),
         pytest.param(MPSAccelerator, {"mps": True}, 1, [torch.device("mps", 0)], id="mps devices=1"),
         pytest.param(TPUAccelerator, {"tpu": 8}, 8, [torch.device("xla", i) for i in range(8)], id="tpu 8 cores"),
         pytest.param(TPUAccelerator, {"tpu": 8}, [5], [torch.device("xla", 5)], id="tpu core [5]"),
