@@ -90,7 +90,7 @@ def test_bf16_backward_and_step_without_scaler() -> None:
         pytest.param((32, "cuda"), "`MixedPrecisionPlugin(precision=32)` is not a mixed precision", id="32"),
         pytest.param(("64", "cpu"), "precision='64'", id="64"),
         pytest.param(("fp8", "cuda"), "precision='fp8'", id="unknown"),
-        pytest.param(("16", "mps"), "`MixedPrecisionPlugin(device='mps')` is not supported", id="mps device"),
+        pytest.param(("16", "mps"), "`precision='16'` is not supported on 'mps' devices", id="mps device"),
     ],
 )
 def test_mixed_precision_refuses(args: tuple[object, str], message: str) -> None:

@@ -31,8 +31,10 @@ class MixedPrecisionPlugin(PrecisionPlugin):
                 " Pass 16 or 'bf16'; use `precision=32` or `precision=64` without this plugin."
             )
         if device not in ("cuda", "cpu"):
+            # The connector passes the accelerator's device type here, so speak of the flags the user set.
             raise MisconfigurationException(
-                f"`{type(self).__name__}(device={device!r})` is not supported: native AMP runs on 'cuda' or 'cpu'."
+                f"`precision={precision!r}` is not supported on {device!r} devices: native AMP runs on 'cuda' or 'cpu'."
+                " Pass `precision=32`, or `accelerator='cuda'`/`'cpu'` to train in mixed precision."
             )
         if scaler is not None and normalized == "bf16":
             raise MisconfigurationException(
