@@ -218,6 +218,11 @@ def test_slurm_validate_settings(machine: Machine) -> None:
         SLURMEnvironment().validate_settings(num_devices=2, num_nodes=1)
 
 
+def test_slurm_interactive_allocation_is_not_validated(machine: Machine) -> None:
+    machine(cluster="slurm", env={"SLURM_JOB_NAME": "bash"})
+    SLURMEnvironment().validate_settings(num_devices=1, num_nodes=1)
+
+
 def test_slurm_job_id_and_requeue(machine: Machine) -> None:
     machine(cluster="slurm")
     assert SLURMEnvironment.job_id() == "1234"

@@ -58,6 +58,7 @@ class SLURMEnvironment(ClusterEnvironment):
 
     @staticmethod
     def job_name() -> str | None:
+        """``SLURM_JOB_NAME``; ``"bash"`` or ``"interactive"`` mark a shell allocation."""
         return os.environ.get("SLURM_JOB_NAME")
 
     @staticmethod
@@ -87,6 +88,9 @@ class SLURMEnvironment(ClusterEnvironment):
         return env_int("SLURM_NODEID")
 
     def validate_settings(self, num_devices: int, num_nodes: int) -> None:
+        # In an interactive allocation the user starts the processes, so SLURM's task layout says nothing.
+        if self.job_name() in _INTERACTIVE_JOB_NAMES:
+            return
         if "SLURM_NTASKS_PER_NODE" in os.environ:
             per_node = env_int("SLURM_NTASKS_PER_NODE")
             if per_node != num_devices:
