@@ -54,7 +54,9 @@ class IPUStrategy(ParallelStrategy):
     def check_setup(self) -> None:
         super().check_setup()
         self._require_package(
-            "poptorch", "pip install <Poplar SDK>/poptorch-*.whl (poptorch ships with Graphcore's Poplar SDK)"
+            "poptorch",
+            "pip install <Poplar SDK directory>/poptorch-*.whl",
+            hint="poptorch is not on PyPI: it ships with Graphcore's Poplar SDK, which must be installed first.",
         )
         from newcore.accelerators.ipu import IPUAccelerator
 
