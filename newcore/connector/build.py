@@ -16,12 +16,10 @@ def build_strategy(flags: Flags, selection: Selection, probe: Probe) -> Strategy
     """Instantiate the selected strategy (or take the user's) and attach what it does not carry yet."""
     chosen = selection.strategy
     if isinstance(chosen, str):
-        entry = StrategyRegistry.entry(chosen)
-        if issubclass(entry.cls, SingleDeviceStrategy):
-            strategy = entry.build(device=selection.parallel_devices[0])
-        else:
-            strategy = entry.build()
-        strategy.registered_name = entry.name
+        single = issubclass(StrategyRegistry.entry(chosen).cls, SingleDeviceStrategy)
+        # A single-device strategy built from a name runs on the selected device, not its default "cpu".
+        overrides = {"device": selection.parallel_devices[0]} if single else {}
+        strategy = StrategyRegistry.get(chosen, **overrides)
     else:
         strategy = chosen
 

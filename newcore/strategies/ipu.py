@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import torch
 
@@ -24,6 +24,8 @@ class IPUStrategy(ParallelStrategy):
     ``training_opts``/``inference_opts`` are ``poptorch.Options``; they are built (and ``autoreport``
     exported to ``POPLAR_ENGINE_OPTIONS``) when training starts, never at construction.
     """
+
+    default_accelerator: ClassVar[str | None] = "ipu"
 
     def __init__(
         self,

@@ -23,6 +23,7 @@ class SingleTPUStrategy(SingleDeviceStrategy):
     """
 
     supports_xla: ClassVar[bool] = True
+    default_accelerator: ClassVar[str | None] = "tpu"
 
     def __init__(
         self,

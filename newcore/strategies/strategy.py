@@ -32,6 +32,8 @@ class Strategy:
 
     #: Whether the strategy runs on XLA devices (the TPU accelerator accepts only these).
     supports_xla: ClassVar[bool] = False
+    #: The accelerator this strategy implies when the user names the strategy but no accelerator.
+    default_accelerator: ClassVar[str | None] = None
     #: Whether the strategy spans several processes or devices.
     is_distributed: ClassVar[bool] = False
 

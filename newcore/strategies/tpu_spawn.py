@@ -25,6 +25,7 @@ class TPUSpawnStrategy(DDPSpawnStrategy):
     """
 
     supports_xla: ClassVar[bool] = True
+    default_accelerator: ClassVar[str | None] = "tpu"
 
     def __init__(
         self,
