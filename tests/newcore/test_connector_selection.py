@@ -10,8 +10,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import torch
 
 from newcore import AcceleratorConnector
+from newcore.accelerators import CPUAccelerator, CUDAAccelerator
+from newcore.plugins.environments import LightningEnvironment, SLURMEnvironment, TorchElasticEnvironment
+from newcore.plugins.io import TorchCheckpointIO
+from newcore.plugins.layer_sync import NativeSyncBatchNorm
+from newcore.plugins.precision import DoublePrecisionPlugin, MixedPrecisionPlugin
+from newcore.strategies import (
+    DataParallelStrategy,
+    DDPShardedStrategy,
+    DDPSpawnStrategy,
+    DDPStrategy,
+    DeepSpeedStrategy,
+    SingleDeviceStrategy,
+)
+from newcore.warnings import FallbackWarning
 
 CPU, CUDA, TPU, IPU, MPS = "CPUAccelerator", "CUDAAccelerator", "TPUAccelerator", "IPUAccelerator", "MPSAccelerator"
 P32, AMP, P64 = "PrecisionPlugin", "MixedPrecisionPlugin", "DoublePrecisionPlugin"
@@ -36,8 +51,9 @@ def xla(*indices: int) -> list[str]:
     return [f"xla:{i}" for i in indices]
 
 
-def row(id: str, flags: dict[str, Any], expect: tuple[Any, ...], **hw: Any) -> Any:
-    return pytest.param(flags, hw, expect, id=id)
+def row(id: str, flags: dict[str, Any], expect: tuple[Any, ...], warns: str | None = None, **hw: Any) -> Any:
+    """One case; ``warns`` is a regex the expected FallbackWarning must match (a fallback is never silent)."""
+    return pytest.param(flags, hw, expect, warns, id=id)
 
 
 ALL_DS = {"deepspeed"}
@@ -174,6 +190,51 @@ ROWS = [
     row("horovodrun job -> horovod", {}, (CPU, "HorovodStrategy", "horovod", P32, LE, cpus(1), 1), packages={"horovod"}, env={"HOROVOD_RANK": "0"}),
     row("mpirun job -> horovod", {"accelerator": "gpu"}, (CUDA, "HorovodStrategy", "horovod", P32, LE, gpus(0), 1), cuda=1, packages={"horovod"}, env={"OMPI_COMM_WORLD_RANK": "0"}),
     row("horovod env without package ignored", {}, (CPU, "SingleDeviceStrategy", "single_device", P32, LE, cpus(1), 1), env={"HOROVOD_RANK": "0"}),
+    # -- instances: accelerators, strategies and plugins passed as objects ------------------------------------
+    row("CPUAccelerator instance", {"accelerator": CPUAccelerator(), "devices": 2}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P32, LE, cpus(2), 1)),
+    row("CUDAAccelerator instance", {"accelerator": CUDAAccelerator(), "devices": 2}, (CUDA, "DDPSpawnStrategy", "ddp_spawn", P32, LE, gpus(0, 1), 1), cuda=2),
+    row("DDPStrategy instance on cpu", {"strategy": DDPStrategy(), "devices": 2}, (CPU, "DDPStrategy", None, P32, LE, cpus(2), 1)),
+    row("DDPStrategy instance on gpu", {"strategy": DDPStrategy(), "accelerator": "gpu", "devices": [1, 3]}, (CUDA, "DDPStrategy", None, P32, LE, gpus(1, 3), 1), cuda=4),
+    row("DDPStrategy with its own accelerator", {"strategy": DDPStrategy(accelerator=CPUAccelerator()), "devices": 2}, (CPU, "DDPStrategy", None, P32, LE, cpus(2), 1)),
+    row("DDPStrategy with cuda devices implies gpu", {"strategy": DDPStrategy(parallel_devices=[torch.device("cuda", 0), torch.device("cuda", 1)])}, (CUDA, "DDPStrategy", None, P32, LE, gpus(0, 1), 1), cuda=2),
+    row("DDPStrategy with cuda devices and accelerator=gpu", {"strategy": DDPStrategy(parallel_devices=[torch.device("cuda", 1)]), "accelerator": "gpu"}, (CUDA, "DDPStrategy", None, P32, LE, gpus(1), 1), cuda=2),
+    row("DDPStrategy with cpu devices", {"strategy": DDPStrategy(parallel_devices=[torch.device("cpu")] * 3)}, (CPU, "DDPStrategy", None, P32, LE, cpus(3), 1)),
+    row("DDPStrategy with its own precision plugin", {"strategy": DDPStrategy(precision_plugin=DoublePrecisionPlugin()), "devices": 2}, (CPU, "DDPStrategy", None, P64, LE, cpus(2), 1)),
+    row("DDPSpawnStrategy instance", {"strategy": DDPSpawnStrategy(), "devices": 2}, (CPU, "DDPSpawnStrategy", None, P32, LE, cpus(2), 1)),
+    row("DDPSpawnStrategy fork instance", {"strategy": DDPSpawnStrategy(start_method="fork"), "devices": 2}, (CPU, "DDPSpawnStrategy", None, P32, LE, cpus(2), 1), interactive=True),
+    row("DDPSpawnStrategy instance untouched under torchelastic", {"strategy": DDPSpawnStrategy(), "devices": 2}, (CPU, "DDPSpawnStrategy", None, P32, TE, cpus(2), 1), cluster="torchelastic"),
+    row("SingleDeviceStrategy instance on cuda:1", {"strategy": SingleDeviceStrategy(device=torch.device("cuda", 1)), "accelerator": "gpu"}, (CUDA, "SingleDeviceStrategy", None, P32, LE, gpus(1), 1), cuda=2),
+    row("SingleDeviceStrategy instance default cpu", {"strategy": SingleDeviceStrategy()}, (CPU, "SingleDeviceStrategy", None, P32, LE, cpus(1), 1)),
+    row("DataParallelStrategy instance on gpus", {"strategy": DataParallelStrategy(), "accelerator": "gpu", "devices": 2}, (CUDA, "DataParallelStrategy", None, P32, LE, gpus(0, 1), 1), cuda=2),
+    row("DeepSpeedStrategy stage 3 instance", {"strategy": DeepSpeedStrategy(stage=3), "accelerator": "gpu", "devices": 2, "precision": 16}, (CUDA, "DeepSpeedStrategy", None, "DeepSpeedPrecisionPlugin", LE, gpus(0, 1), 1), cuda=2, packages=ALL_DS),
+    row("DDPShardedStrategy instance + 16", {"strategy": DDPShardedStrategy(), "accelerator": "gpu", "devices": 2, "precision": 16}, (CUDA, "DDPShardedStrategy", None, "ShardedMixedPrecisionPlugin", LE, gpus(0, 1), 1), cuda=2),
+    row("precision plugin instance", {"plugins": [DoublePrecisionPlugin()]}, (CPU, "SingleDeviceStrategy", "single_device", P64, LE, cpus(1), 1)),
+    row("precision plugin agreeing with the flag", {"precision": "bf16", "plugins": [MixedPrecisionPlugin("bf16", "cpu")]}, (CPU, "SingleDeviceStrategy", "single_device", AMP, LE, cpus(1), 1)),
+    row("a single plugin, not in a list", {"plugins": DoublePrecisionPlugin()}, (CPU, "SingleDeviceStrategy", "single_device", P64, LE, cpus(1), 1)),
+    row("checkpoint io plugin", {"plugins": [TorchCheckpointIO()]}, (CPU, "SingleDeviceStrategy", "single_device", P32, LE, cpus(1), 1)),
+    row("explicit LightningEnvironment beats detection", {"devices": 2, "plugins": [LightningEnvironment()]}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P32, LE, cpus(2), 1), cluster="kubeflow"),
+    row("explicit SLURMEnvironment", {"devices": 2, "num_nodes": 2, "plugins": [SLURMEnvironment()]}, (CPU, "DDPStrategy", "ddp", P32, SLURM, cpus(2), 2), cluster="slurm", warns="ddp_sharded_spawn"),
+    row("explicit TorchElasticEnvironment", {"accelerator": "gpu", "devices": 2, "plugins": [TorchElasticEnvironment()]}, (CUDA, "DDPStrategy", "ddp", P32, TE, gpus(0, 1), 1), cuda=2, cluster="torchelastic"),
+    row("env, io and precision plugins together", {"devices": 2, "plugins": [LightningEnvironment(), TorchCheckpointIO(), DoublePrecisionPlugin()]}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P64, LE, cpus(2), 1)),
+    row("NativeSyncBatchNorm plugin with sync_batchnorm", {"strategy": "ddp", "devices": 2, "sync_batchnorm": True, "plugins": [NativeSyncBatchNorm()]}, (CPU, "DDPStrategy", "ddp", P32, LE, cpus(2), 1)),
+    row("NativeSyncBatchNorm plugin alone", {"strategy": "ddp", "devices": 2, "plugins": [NativeSyncBatchNorm()]}, (CPU, "DDPStrategy", "ddp", P32, LE, cpus(2), 1)),
+    # -- spellings ----------------------------------------------------------------------------------------------
+    row("strategy with spaces", {"strategy": " ddp_spawn ", "devices": 2}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P32, LE, cpus(2), 1)),
+    row("strategy mixed case", {"strategy": "DDP_Sharded", "devices": 2}, (CPU, "DDPShardedStrategy", "ddp_sharded", P32, LE, cpus(2), 1)),
+    row("accelerator GPU upper case", {"accelerator": "GPU", "devices": 1}, (CUDA, "SingleDeviceStrategy", "single_device", P32, LE, gpus(0), 1), cuda=1),
+    row("accelerator AUTO", {"accelerator": "AUTO"}, (CUDA, "SingleDeviceStrategy", "single_device", P32, LE, gpus(0), 1), cuda=1),
+    row("precision ' BF16 '", {"precision": " BF16 "}, (CPU, "SingleDeviceStrategy", "single_device", AMP, LE, cpus(1), 1)),
+    row("devices ' 2 '", {"devices": " 2 "}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P32, LE, cpus(2), 1)),
+    # -- more machine shapes ---------------------------------------------------------------------------------------
+    row("8 gpus, devices=8", {"accelerator": "gpu", "devices": 8}, (CUDA, "DDPSpawnStrategy", "ddp_spawn", P32, LE, gpus(*range(8)), 1), cuda=8),
+    row("8 gpus, devices='4,5,6,7'", {"accelerator": "gpu", "devices": "4,5,6,7"}, (CUDA, "DDPSpawnStrategy", "ddp_spawn", P32, LE, gpus(4, 5, 6, 7), 1), cuda=8),
+    row("gpu box with mps too, gpu chooses cuda", {"accelerator": "gpu", "devices": 1}, (CUDA, "SingleDeviceStrategy", "single_device", P32, LE, gpus(0), 1), cuda=1, mps=True),
+    row("cpu flag on a tpu box", {"accelerator": "cpu", "devices": 2}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P32, LE, cpus(2), 1), tpu=8, packages={"torch_xla"}),
+    row("auto on a tpu box without torch_xla still picks tpu", {"accelerator": "auto", "strategy": "single_tpu"}, (TPU, "SingleTPUStrategy", "single_tpu", "TPUPrecisionPlugin", LE, xla(0), 1), tpu=8, packages={"torch_xla"}),
+    row("no fork available: default ddp_spawn", {"devices": 2}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P32, LE, cpus(2), 1), fork=False),
+    row("kubeflow with gpus", {"accelerator": "gpu", "devices": 4}, (CUDA, "DDPStrategy", "ddp", P32, KF, gpus(0, 1, 2, 3), 1), cuda=4, cluster="kubeflow"),
+    row("lsf num_nodes=2", {"devices": 2, "num_nodes": 2}, (CPU, "DDPStrategy", "ddp", P32, LSF, cpus(2), 2), cluster="lsf"),
+    row("slurm ddp_sharded_spawn -> ddp_sharded", {"strategy": "ddp_sharded_spawn", "devices": 2, "num_nodes": 2}, (CPU, "DDPShardedStrategy", "ddp_sharded", P32, SLURM, cpus(2), 2), cluster="slurm", warns="ddp_sharded_spawn"),
     # -- misc flags ------------------------------------------------------------------------------------------
     row("sync_batchnorm with ddp", {"strategy": "ddp", "devices": 2, "sync_batchnorm": True}, (CPU, "DDPStrategy", "ddp", P32, LE, cpus(2), 1)),
     row("benchmark False", {"benchmark": False}, (CPU, "SingleDeviceStrategy", "single_device", P32, LE, cpus(1), 1)),
@@ -194,7 +255,14 @@ def _names(connector: AcceleratorConnector) -> tuple[Any, ...]:
     )
 
 
-@pytest.mark.parametrize(("flags", "hw", "expected"), ROWS)
-def test_selection(machine: Any, flags: dict[str, Any], hw: dict[str, Any], expected: tuple[Any, ...]) -> None:
+@pytest.mark.parametrize(("flags", "hw", "expected", "warns"), ROWS)
+def test_selection(
+    machine: Any, flags: dict[str, Any], hw: dict[str, Any], expected: tuple[Any, ...], warns: str | None
+) -> None:
     machine(**hw)
-    assert _names(AcceleratorConnector(**flags)) == expected
+    if warns is None:
+        connector = AcceleratorConnector(**flags)
+    else:
+        with pytest.warns(FallbackWarning, match=warns):
+            connector = AcceleratorConnector(**flags)
+    assert _names(connector) == expected
