@@ -213,7 +213,7 @@ ROWS = [
     row("a single plugin, not in a list", {"plugins": DoublePrecisionPlugin()}, (CPU, "SingleDeviceStrategy", "single_device", P64, LE, cpus(1), 1)),
     row("checkpoint io plugin", {"plugins": [TorchCheckpointIO()]}, (CPU, "SingleDeviceStrategy", "single_device", P32, LE, cpus(1), 1)),
     row("explicit LightningEnvironment beats detection", {"devices": 2, "plugins": [LightningEnvironment()]}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P32, LE, cpus(2), 1), cluster="kubeflow"),
-    row("explicit SLURMEnvironment", {"devices": 2, "num_nodes": 2, "plugins": [SLURMEnvironment()]}, (CPU, "DDPStrategy", "ddp", P32, SLURM, cpus(2), 2), cluster="slurm", warns="ddp_sharded_spawn"),
+    row("explicit SLURMEnvironment", {"devices": 2, "num_nodes": 2, "plugins": [SLURMEnvironment()]}, (CPU, "DDPStrategy", "ddp", P32, SLURM, cpus(2), 2), cluster="slurm"),
     row("explicit TorchElasticEnvironment", {"accelerator": "gpu", "devices": 2, "plugins": [TorchElasticEnvironment()]}, (CUDA, "DDPStrategy", "ddp", P32, TE, gpus(0, 1), 1), cuda=2, cluster="torchelastic"),
     row("env, io and precision plugins together", {"devices": 2, "plugins": [LightningEnvironment(), TorchCheckpointIO(), DoublePrecisionPlugin()]}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P64, LE, cpus(2), 1)),
     row("NativeSyncBatchNorm plugin with sync_batchnorm", {"strategy": "ddp", "devices": 2, "sync_batchnorm": True, "plugins": [NativeSyncBatchNorm()]}, (CPU, "DDPStrategy", "ddp", P32, LE, cpus(2), 1)),
