@@ -6,6 +6,8 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import torch
+from torch.nn import Module
+from torch.nn.parallel import DistributedDataParallel
 
 from newcore.launchers.subprocess_script import _SubprocessScriptLauncher
 from newcore.registry import Registry
@@ -65,6 +67,20 @@ class _DDPBase(ParallelStrategy):
     def ddp_kwargs(self) -> dict[str, Any]:
         """The keyword arguments the model will be wrapped with in ``DistributedDataParallel``."""
         return {"find_unused_parameters": self.find_unused_parameters, **self._ddp_kwargs}
+
+    def setup_environment(self) -> None:
+        super().setup_environment()
+        self._init_process_group(self.process_group_backend, self.timeout)
+
+    def _wrap_module(self, module: Module) -> Module:
+        module = super()._wrap_module(module)
+        device = self.root_device
+        # DDP wants the device index for single-device GPU modules and nothing for CPU ones.
+        device_ids = [device.index] if device.index is not None else None
+        return DistributedDataParallel(module, device_ids=device_ids, **self.ddp_kwargs)
+
+    def unwrap_module(self, module: Module) -> Module:
+        return module.module if isinstance(module, DistributedDataParallel) else module
 
 
 class DDPStrategy(_DDPBase):

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, Literal
 
 import torch
+import torch.distributed as dist
+from torch.nn import Module
 
+from newcore.exceptions import MisconfigurationException
 from newcore.strategies.strategy import Strategy
 
 if TYPE_CHECKING:
@@ -38,6 +42,7 @@ class ParallelStrategy(Strategy):
         self._local_rank = 0
         self._node_rank = 0
         self._world_size = 1
+        self._owns_process_group = False
 
     @property
     def num_processes(self) -> int:
@@ -50,18 +55,26 @@ class ParallelStrategy(Strategy):
         return self.parallel_devices[self.local_rank % len(self.parallel_devices)]
 
     def set_world_ranks(self) -> None:
-        """Compute ranks from the cluster environment (or the node layout when we launch the processes)."""
+        """Compute ranks from the node layout, then let the cluster environment have the last word.
+
+        Schedulers (SLURM, torchelastic, ...) ignore the computed values and report their own; the
+        default environment records them, so processes started by our launchers agree with it.
+        """
         env = self.cluster_environment
         if env is not None and env.creates_processes_externally:
-            self._global_rank, self._local_rank = env.global_rank(), env.local_rank()
-            self._node_rank, self._world_size = env.node_rank(), env.world_size()
-            return
+            self._local_rank = env.local_rank()
         self._node_rank = env.node_rank() if env is not None else 0
         self._world_size = self.num_nodes * self.num_processes
         self._global_rank = self._node_rank * self.num_processes + self._local_rank
         if env is not None:
             env.set_global_rank(self._global_rank)
             env.set_world_size(self._world_size)
+            self._global_rank, self._world_size = env.global_rank(), env.world_size()
+
+    def _worker_setup(self, local_rank: int) -> None:
+        """Called by a launcher in each process it starts, before :meth:`setup_environment`."""
+        self._local_rank = local_rank
+        self.set_world_ranks()
 
     @property
     def global_rank(self) -> int:
@@ -79,10 +92,87 @@ class ParallelStrategy(Strategy):
     def world_size(self) -> int:
         return self._world_size
 
-    def teardown(self) -> None:
+    def _wrap_module(self, module: Module) -> Module:
+        return self.layer_sync.apply(module) if self.layer_sync is not None else module
+
+    def _restore_module(self, module: Module) -> Module:
+        module = self.unwrap_module(module)
+        return self.layer_sync.revert(module) if self.layer_sync is not None else module
+
+    # -- torch.distributed: the process group and its collectives --------------------------------
+
+    def _init_process_group(self, backend: str, timeout: timedelta) -> None:
+        """Join the job's process group (rendezvous at the cluster environment's address), once per process.
+
+        A group that already exists (the user's own) is reused and left alive at teardown.
+        """
+        self.set_world_ranks()
+        if dist.is_initialized():
+            self._owns_process_group = False
+            return
+        env = self.cluster_environment
+        if env is None:
+            raise MisconfigurationException(f"`{self._flag}` needs a cluster environment to find its peers.")
+        dist.init_process_group(
+            backend,
+            init_method=f"tcp://{env.main_address}:{env.main_port}",
+            rank=self.global_rank,
+            world_size=self.world_size,
+            timeout=timeout,
+        )
+        self._owns_process_group = True
+
+    def _teardown_distributed(self) -> None:
         if self.cluster_environment is not None:
             self.cluster_environment.teardown()
-        super().teardown()
+        if self._owns_process_group and dist.is_initialized():
+            dist.destroy_process_group()
+        self._owns_process_group = False
+
+    @staticmethod
+    def _distributed() -> bool:
+        return dist.is_available() and dist.is_initialized()
+
+    def barrier(self, name: str | None = None) -> None:
+        if self._distributed():
+            dist.barrier()
+
+    def broadcast(self, obj: Any, src: int = 0) -> Any:
+        if not self._distributed():
+            return obj
+        box = [obj]
+        dist.broadcast_object_list(box, src=src, device=self._collective_device())
+        return box[0]
+
+    def all_gather(self, tensor: torch.Tensor) -> torch.Tensor:
+        if not self._distributed():
+            return tensor.unsqueeze(0)
+        tensor = tensor.contiguous()
+        parts = [torch.empty_like(tensor) for _ in range(dist.get_world_size())]
+        dist.all_gather(parts, tensor)
+        return torch.stack(parts)
+
+    def all_reduce(self, tensor: torch.Tensor, op: Literal["sum", "mean"] = "sum") -> torch.Tensor:
+        if op not in ("sum", "mean"):
+            raise MisconfigurationException(f"`all_reduce(op={op!r})` is not supported; pass 'sum' or 'mean'.")
+        result = tensor.clone()
+        if self._distributed():
+            dist.all_reduce(result, op=dist.ReduceOp.SUM)
+        if op == "mean":
+            result = result / (dist.get_world_size() if self._distributed() else 1)
+        return result
+
+    def reduce_boolean_decision(self, decision: bool, all: bool = True) -> bool:
+        votes = self.all_reduce(torch.tensor(int(decision), device=self._collective_device()))
+        return bool(votes.item() == self.world_size) if all else bool(votes.item() > 0)
+
+    def _collective_device(self) -> torch.device:
+        """Where tensors for collectives live: the root device (NCCL needs it on the GPU)."""
+        return self.root_device
+
+    @property
+    def distributed_sampler_kwargs(self) -> dict[str, int] | None:
+        return {"num_replicas": self.world_size, "rank": self.global_rank}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(parallel_devices={self.parallel_devices}, num_nodes={self.num_nodes})"

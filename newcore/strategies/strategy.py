@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import torch
+from torch.nn import Module
+from torch.optim import Optimizer
 
 from newcore.exceptions import MissingBackendError
 from newcore.probe import current_probe
@@ -36,6 +39,10 @@ class Strategy:
     default_accelerator: ClassVar[str | None] = None
     #: Whether the strategy spans several processes or devices.
     is_distributed: ClassVar[bool] = False
+    #: Whether teardown moves modules (and optimizer state) that live on an accelerator back to the host.
+    #: Sharding strategies say no: gathering a model that only fits sharded can run the host out of
+    #: memory (Lightning #10415), so they leave it where it is.
+    move_to_host_on_teardown: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -53,6 +60,9 @@ class Strategy:
         self._launcher: Launcher | None = None
         #: The registry name this instance was built from, if any (used in messages).
         self.registered_name: str | None = None
+        self._modules: list[Module] = []
+        self._optimizers: list[Optimizer] = []
+        self._torn_down = False
 
     # -- what the connector attaches ------------------------------------------------------------
 
@@ -161,12 +171,133 @@ class Strategy:
         Called once the accelerator, precision plugin, devices and cluster environment are attached.
         """
 
+    # -- runtime: what a training process calls, in order ----------------------------------------
+
+    def setup_environment(self) -> None:
+        """Prepare this process: the accelerator sets up :attr:`root_device`.
+
+        Distributed strategies also join (or create) their process group here. Calling it again after
+        :meth:`teardown` starts a new session.
+        """
+        self._torn_down = False
+        if self._accelerator is not None:
+            self._accelerator.setup_device(self.root_device)
+
+    def setup_module(self, module: Module) -> Module:
+        """Convert ``module`` for the precision, move it to the device and wrap it; return what to train."""
+        module = self._wrap_module(self.module_to_device(self.precision_plugin.convert_module(module)))
+        self._modules.append(module)
+        return module
+
+    def _wrap_module(self, module: Module) -> Module:
+        """Wrap the module, already on its device, for this strategy (e.g. in ``DistributedDataParallel``)."""
+        return module
+
+    def setup_optimizer(self, optimizer: Optimizer) -> Optimizer:
+        """Return the optimizer to step (sharding strategies replace it with a sharded one)."""
+        self._optimizers.append(optimizer)
+        return optimizer
+
+    def module_to_device(self, module: Module) -> Module:
+        """Move ``module`` to :attr:`root_device`."""
+        return module.to(self.root_device)
+
+    def unwrap_module(self, module: Module) -> Module:
+        """The user's module inside what :meth:`setup_module` returned."""
+        return module
+
+    def _restore_module(self, module: Module) -> Module:
+        """Undo :meth:`_wrap_module` for good, at teardown (unwrap, revert layer synchronisation)."""
+        return self.unwrap_module(module)
+
+    def backward(self, tensor: torch.Tensor, module: Module | None = None) -> None:
+        """Run the backward pass through the precision plugin."""
+        self.precision_plugin.backward(tensor)
+
+    def optimizer_step(self, optimizer: Optimizer, **kwargs: Any) -> Any:
+        """Step ``optimizer`` through the precision plugin (which may skip a step with inf gradients)."""
+        return self.precision_plugin.optimizer_step(optimizer, **kwargs)
+
+    # -- collectives: single-process defaults, overridden by distributed strategies --------------
+
+    def barrier(self, name: str | None = None) -> None:
+        """Wait until every process reaches this point."""
+
+    def broadcast(self, obj: Any, src: int = 0) -> Any:
+        """``obj`` as process ``src`` has it (any picklable object)."""
+        return obj
+
+    def all_gather(self, tensor: torch.Tensor) -> torch.Tensor:
+        """Every process's ``tensor`` stacked on a new first dimension of size :attr:`world_size`."""
+        return tensor.unsqueeze(0)
+
+    def all_reduce(self, tensor: torch.Tensor, op: Literal["sum", "mean"] = "sum") -> torch.Tensor:
+        """The sum (or mean) of ``tensor`` over all processes, as a new tensor."""
+        return tensor.clone()
+
+    def reduce_boolean_decision(self, decision: bool, all: bool = True) -> bool:
+        """Whether every process (``all=True``) or any process (``all=False``) decided ``True``."""
+        return decision
+
+    @property
+    def distributed_sampler_kwargs(self) -> dict[str, int] | None:
+        """``num_replicas``/``rank`` for a ``DistributedSampler``, or ``None`` when every process sees all data."""
+        return None
+
+    # -- checkpoints ----------------------------------------------------------------------------
+
+    def module_state(self, module: Module) -> dict[str, Any]:
+        """The full state dict of ``module`` (a collective for sharding strategies: call it on every rank)."""
+        return self.unwrap_module(module).state_dict()
+
+    def optimizer_state(self, optimizer: Optimizer) -> dict[str, Any]:
+        """The full state dict of ``optimizer`` (a collective for sharding strategies: call it on every rank)."""
+        return optimizer.state_dict()
+
+    def save_checkpoint(self, state: dict[str, Any], path: str | Path) -> None:
+        """Global rank zero writes ``state`` through the CheckpointIO; the others wait until it is written."""
+        if self.is_global_zero:
+            self.checkpoint_io.save_checkpoint(state, path)
+        self.barrier("save_checkpoint")
+
+    def load_checkpoint(self, path: str | Path) -> dict[str, Any]:
+        """Read the checkpoint at ``path`` (onto the CPU) through the CheckpointIO."""
+        return self.checkpoint_io.load_checkpoint(path, map_location="cpu")
+
+    # -- teardown -------------------------------------------------------------------------------
+
     def teardown(self) -> None:
-        """Release what the strategy created; device-level cleanup is delegated to the accelerator."""
+        """Unwrap and place the modules, then tear down precision plugin, accelerator and CheckpointIO.
+
+        Idempotent: a second call does nothing until :meth:`setup_environment` runs again. Device-level
+        cleanup (CUDA cache, XLA variables) belongs to the accelerator; strategies never branch on the
+        device type here.
+        """
+        if self._torn_down:
+            return
+        self._torn_down = True
+        self._teardown_modules()
         self.precision_plugin.teardown()
         if self._accelerator is not None:
             self._accelerator.teardown()
         self.checkpoint_io.teardown()
+        self._teardown_distributed()
+
+    def _teardown_modules(self) -> None:
+        """Unwrap every module set up, and move it (and its optimizer state) to the host if the strategy says so."""
+        modules = [self._restore_module(module) for module in self._modules]
+        self._modules.clear()
+        if self.move_to_host_on_teardown:
+            cpu = torch.device("cpu")
+            for module in modules:
+                if any(t.device != cpu for t in (*module.parameters(), *module.buffers())):
+                    module.to(cpu)
+            for optimizer in self._optimizers:
+                _optimizer_to(optimizer, cpu)
+        self._optimizers.clear()
+
+    def _teardown_distributed(self) -> None:
+        """Release the cluster environment and the process group (distributed strategies only)."""
 
     @classmethod
     def register_strategies(cls, registry: Registry[Strategy]) -> None:
@@ -174,3 +305,11 @@ class Strategy:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def _optimizer_to(optimizer: Optimizer, device: torch.device) -> None:
+    """Move the tensors of ``optimizer``'s state to ``device`` in place."""
+    for state in optimizer.state.values():
+        for key, value in state.items():
+            if isinstance(value, torch.Tensor) and value.device != device:
+                state[key] = value.to(device)
