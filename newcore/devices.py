@@ -110,6 +110,9 @@ def parse_indices(devices: object, *, accelerator: str, available: int) -> list[
 def parse_tpu(devices: object, *, available: int) -> int | list[int]:
     """Parse ``devices`` for TPUs: ``1`` or ``8`` cores, or one core index (1-based, as in Lightning 1.x)."""
     value = _normalize(devices, "tpu")
+    if isinstance(devices, str) and isinstance(value, int) and value not in (1, 8):
+        # Lightning 1.x reads a lone string other than "1"/"8" as a core index: devices="2" is core 2.
+        value = [value]
     if value == "auto":
         return available or 8
     if isinstance(value, int):

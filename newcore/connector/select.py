@@ -125,7 +125,7 @@ def choose_accelerator(flags: Flags) -> tuple[str, Accelerator]:
 
 
 def choose_devices(flags: Flags, accelerator: Accelerator, name: str) -> tuple[torch.device, ...]:
-    """The parallel devices: the strategy's own, else ``devices=`` parsed by the accelerator (default 1)."""
+    """The parallel devices: the strategy's own, else ``devices=`` parsed by the accelerator (default: all)."""
     if flags.parallel_devices:
         return flags.parallel_devices
     if flags.devices == "auto" and flags.accelerator is None:
@@ -133,7 +133,9 @@ def choose_devices(flags: Flags, accelerator: Accelerator, name: str) -> tuple[t
             "`devices='auto'` needs an accelerator to count: pass `accelerator='auto'` to use every device of the"
             " best kind available, or name the accelerator, e.g. `accelerator='gpu', devices='auto'`."
         )
-    parsed = accelerator.parse_devices(1 if flags.devices is None else flags.devices)
+    # As in Lightning 1.6: a named accelerator without `devices` takes all of its devices (the CPU: one).
+    devices_flag = "auto" if flags.devices is None else flags.devices
+    parsed = accelerator.parse_devices(devices_flag)
     devices = tuple(accelerator.get_parallel_devices(parsed))
     if not devices:
         raise MisconfigurationException(f"`devices={flags.devices!r}` selects no {name} device.")
