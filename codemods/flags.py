@@ -1,0 +1,165 @@
+"""A syntax-free model of one set of Trainer flags, shared by the Python and the YAML front ends.
+
+A front end turns ``Trainer(gpus=2, accelerator="ddp")`` (or a ``trainer:`` YAML mapping, or a dict that is
+splatted into a Trainer) into a :class:`Plan`; the flag rules rewrite the plan in a fixed order; the front
+end renders what changed and leaves every untouched value's original syntax alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from codemods.renames import COMPAT
+
+
+class _Unknown:
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+#: The value is not a literal (a variable, a call, an interpolation...).
+UNKNOWN: Any = _Unknown()
+
+
+@dataclass
+class Value:
+    """One flag value: its original syntax (``node``) plus what the front end could read from it."""
+
+    node: Any = None
+    lit: Any = UNKNOWN
+    #: ``a if test else b`` whose branches are literals: (test syntax, a, b).
+    cond: tuple[Any, Value, Value] | None = None
+    #: Items of a list literal (``plugins=[...]``).
+    items: list[Value] | None = None
+    #: The front end recognised a strategy object (``DDPPlugin(...)``, a ``class_path`` mapping).
+    is_strategy: bool = False
+    #: A new object to build: (class name relative to the new root, keyword values).
+    ctor: tuple[str, dict[str, Value]] | None = None
+    #: The original spelling, for messages.
+    source: str | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.lit is not UNKNOWN
+
+    @property
+    def text(self) -> str:
+        """How messages quote the value."""
+        if self.known:
+            return repr(self.lit)
+        return self.source or "<expression>"
+
+
+def new(lit: Any) -> Value:
+    """A value the plan creates (no original syntax)."""
+    return Value(lit=lit)
+
+
+def lightning_truthy(lit: Any) -> bool:
+    """Lightning 1.5 device flags: 0, None, "0", [] and "" all meant "not this device"."""
+    return lit not in (None, 0, "0", "", False) and lit != []
+
+
+def device_count(lit: Any) -> int | None:
+    """How many devices a literal device flag asks for; None when it depends on the machine (-1)."""
+    if isinstance(lit, bool):
+        return None
+    if isinstance(lit, int):
+        return None if lit < 0 else lit
+    if isinstance(lit, list | tuple):
+        return len(lit)
+    if isinstance(lit, str):
+        text = lit.strip()
+        if text in ("-1", "auto"):
+            return None
+        if "," in text:
+            return len([part for part in text.split(",") if part.strip()])
+        return int(text) if text.isdigit() else None
+    return None
+
+
+@dataclass(frozen=True)
+class Note:
+    """A finding produced while planning: ``todo`` ones become ``# TODO(migrate-trainer):`` comments."""
+
+    rule: str
+    message: str
+    todo: bool = False
+
+
+@dataclass
+class Plan:
+    """Ordered Trainer flags being rewritten; rules call the helpers, never touch ``items`` directly."""
+
+    items: list[tuple[str, Value]]
+    target: tuple[int, ...]
+    root: str
+    enabled: Callable[[str], bool]
+    #: The call also receives flags we cannot see (``**kwargs``, ``from_argparse_args(args)``).
+    opaque_rest: bool = False
+    notes: list[Note] = field(default_factory=list)
+    #: Imports the front end must schedule: (module relative to the new root, name).
+    imports: list[tuple[str, str]] = field(default_factory=list)
+    #: Which rule (or "explicit") put a key there: strategies from several sources follow 1.5's precedence.
+    origin: dict[str, str] = field(default_factory=dict)
+    #: A rule gave up on this call (and said why in a TODO); later rules leave it alone.
+    stopped: bool = False
+
+    # --- reading ---------------------------------------------------------------------------------------------
+    def get(self, key: str) -> Value | None:
+        return next((value for name, value in self.items if name == key), None)
+
+    def __contains__(self, key: str) -> bool:
+        return self.get(key) is not None
+
+    def keys(self) -> Iterator[str]:
+        return (name for name, _ in self.items)
+
+    @property
+    def is_compat(self) -> bool:
+        return self.root == COMPAT
+
+    def applies(self, rule: str, deprecated_in: tuple[int, ...]) -> bool:
+        """A flag rule runs when enabled and (for pytorch_lightning) deprecated at or before the target.
+
+        newcore only understands the new flags, so compat calls get every rule up to 1.9 (newcore's
+        behaviour is 1.6-1.9's; 2.0 behaviour changes do not apply to it).
+        """
+        if not self.enabled(rule):
+            return False
+        return deprecated_in <= ((1, 9) if self.is_compat else self.target)
+
+    # --- writing ---------------------------------------------------------------------------------------------
+    def note(self, rule: str, message: str) -> None:
+        self.notes.append(Note(rule, message))
+
+    def todo(self, rule: str, message: str) -> None:
+        self.notes.append(Note(rule, message, todo=True))
+
+    def drop(self, key: str) -> None:
+        self.items = [(name, value) for name, value in self.items if name != key]
+
+    def replace(self, key: str, new_items: list[tuple[str, Value]]) -> None:
+        """Put ``new_items`` where ``key`` was (dropping ``key``); keys already present elsewhere are dropped."""
+        names = {name for name, _ in new_items}
+        out: list[tuple[str, Value]] = []
+        for name, value in self.items:
+            if name == key:
+                out.extend(new_items)
+            elif name not in names:
+                out.append((name, value))
+        self.items = out
+
+    def set(self, key: str, value: Value, after: str | None = None) -> None:
+        """Update ``key`` in place, or insert it after ``after`` (default: at the end)."""
+        for index, (name, _) in enumerate(self.items):
+            if name == key:
+                self.items[index] = (key, value)
+                return
+        anchor = next((i for i, (name, _) in enumerate(self.items) if name == after), None)
+        if anchor is None:
+            self.items.append((key, value))
+        else:
+            self.items.insert(anchor + 1, (key, value))

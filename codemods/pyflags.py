@@ -1,0 +1,313 @@
+"""Python front end of the Trainer-flag rules: calls, dicts that feed a Trainer and ``d["gpus"] = n`` stores.
+
+Reads each keyword into a :class:`~codemods.flags.Value` (from the original node, where qualified names are
+known), runs the enabled flag rules over the :class:`~codemods.flags.Plan`, and rebuilds only what changed,
+reusing the untouched arguments (and their commas and comments) as they were.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import libcst as cst
+
+from codemods.flags import UNKNOWN, Plan, Value
+from codemods.renames import COMPAT, NEW_ROOT, PL, STRATEGY_CLASSES, version_tuple
+
+if TYPE_CHECKING:
+    from codemods.engine import FileContext
+
+_TRAINERS = {
+    f"{PL}.Trainer": PL,
+    f"{PL}.trainer.Trainer": PL,
+    f"{PL}.trainer.trainer.Trainer": PL,
+    f"{COMPAT}.Runner": COMPAT,
+    f"{COMPAT}.AcceleratorConnector": COMPAT,
+    f"{COMPAT}.Trainer": COMPAT,
+}
+
+
+# --- reading -----------------------------------------------------------------------------------------------------
+def literal(node: cst.BaseExpression) -> Any:
+    """The Python value of a literal expression, or ``UNKNOWN``."""
+    if isinstance(node, cst.Integer):
+        return ast.literal_eval(node.value)
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else UNKNOWN
+    if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
+        return {"True": True, "False": False, "None": None}[node.value]
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = literal(node.expression)
+        return -inner if isinstance(inner, int) and not isinstance(inner, bool) else UNKNOWN
+    if isinstance(node, cst.List | cst.Tuple):
+        items = [literal(el.value) if isinstance(el, cst.Element) else UNKNOWN for el in node.elements]
+        return UNKNOWN if any(item is UNKNOWN for item in items) else items
+    return UNKNOWN
+
+
+def _is_strategy(ctx: FileContext, node: cst.BaseExpression) -> bool:
+    target = node.func if isinstance(node, cst.Call) else node
+    for name in ctx.qualified_names(target):
+        last = name.rpartition(".")[2]
+        if name.split(".", 1)[0] in (PL, COMPAT, "newcore") and last in STRATEGY_CLASSES:
+            return True
+        if last in ctx.options.local_strategies:
+            return True
+    return False
+
+
+def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpression) -> Value:
+    value = Value(node=updated, lit=literal(original), source=ctx.code(original).strip())
+    if value.known and not isinstance(original, cst.List | cst.Tuple):
+        return value
+    if isinstance(original, cst.IfExp) and isinstance(updated, cst.IfExp):
+        yes, no = read(ctx, original.body, updated.body), read(ctx, original.orelse, updated.orelse)
+        if yes.known and no.known:
+            value.cond = (updated.test, yes, no)
+    elif isinstance(original, cst.List | cst.Tuple) and isinstance(updated, cst.List | cst.Tuple):
+        if all(isinstance(el, cst.Element) for el in original.elements):
+            value.items = [
+                read(ctx, o.value, u.value) for o, u in zip(original.elements, updated.elements, strict=True)
+            ]
+    elif isinstance(original, cst.Call | cst.Name | cst.Attribute):
+        value.is_strategy = _is_strategy(ctx, original)
+    return value
+
+
+# --- writing -----------------------------------------------------------------------------------------------------
+def _quote(node: cst.CSTNode) -> str:
+    """Match the file's quote style: the first string among the call's arguments decides."""
+    for child in getattr(node, "args", ()) or getattr(node, "elements", ()):
+        value = getattr(child, "value", None) or getattr(child, "key", None)
+        if isinstance(value, cst.SimpleString):
+            return value.quote[-1]
+    return '"'
+
+
+def render(ctx: FileContext, plan: Plan, value: Value, quote: str) -> cst.BaseExpression:
+    if value.ctor is not None:
+        path, kwargs = value.ctor
+        module, _, name = f"{NEW_ROOT[plan.root]}.{path}".rpartition(".")
+        ctx.add_import(module, name)
+        args = [
+            cst.Arg(render(ctx, plan, v, quote), keyword=cst.Name(k) if k else None, equal=_EQUAL if k else _NO_EQ)
+            for k, v in kwargs.items()
+        ]
+        return cst.Call(cst.Name(name), args=_commas(args, None))
+    if value.cond is not None and value.node is None:
+        test, yes, no = value.cond
+        return cst.IfExp(test=test, body=render(ctx, plan, yes, quote), orelse=render(ctx, plan, no, quote))
+    if value.items is not None and (value.node is None or _items_changed(value)):
+        originals = {id(el.value): el for el in getattr(value.node, "elements", ())}
+        elements = []
+        for item in value.items:
+            reuse = originals.get(id(item.node)) if item.node is not None else None
+            elements.append(reuse or cst.Element(render(ctx, plan, item, quote)))
+        template = value.node if isinstance(value.node, cst.List) else None
+        out = cst.List(elements=_commas(elements, list(template.elements) if template else None))
+        if template is not None:
+            out = out.with_changes(lbracket=template.lbracket, rbracket=template.rbracket)
+        return out
+    if value.node is not None:
+        return value.node  # type: ignore[no-any-return]
+    return _literal_node(value.lit, quote)
+
+
+def _items_changed(value: Value) -> bool:
+    before = [el.value for el in getattr(value.node, "elements", ())]
+    return [id(n) for n in before] != [id(item.node) for item in value.items or ()]
+
+
+def _literal_node(lit: Any, quote: str) -> cst.BaseExpression:
+    if isinstance(lit, str):
+        return cst.SimpleString(quote + lit.replace("\\", "\\\\").replace(quote, "\\" + quote) + quote)
+    if lit is None or isinstance(lit, bool):
+        return cst.Name(str(lit))
+    if isinstance(lit, int):
+        return cst.Integer(str(lit)) if lit >= 0 else cst.UnaryOperation(cst.Minus(), cst.Integer(str(-lit)))
+    if isinstance(lit, list | tuple):
+        return cst.List([cst.Element(_literal_node(item, quote)) for item in lit])
+    raise TypeError(f"cannot write {lit!r}")
+
+
+_EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
+_NO_EQ = cst.MaybeSentinel.DEFAULT
+
+
+def _commas(nodes: Sequence[Any], template: Sequence[Any] | None) -> list[Any]:
+    """Give every node but the last a comma shaped like the template's, and the last the template's last."""
+    template = list(template or [])
+    inner = next(
+        (n.comma for n in template[:-1] if isinstance(n.comma, cst.Comma)),
+        cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+    )
+    last = template[-1].comma if template else cst.MaybeSentinel.DEFAULT
+    out = []
+    for index, node in enumerate(nodes):
+        comma = last if index == len(nodes) - 1 else inner
+        out.append(node.with_changes(comma=comma))
+    return out
+
+
+def run_plan(ctx: FileContext, plan: Plan, anchor: cst.CSTNode) -> bool:
+    """Run the enabled flag rules; report their notes on ``anchor``. True when the flags changed."""
+    from codemods.rules import flag_rules
+
+    before = [(key, id(value)) for key, value in plan.items]
+    snapshot = {id(v): list(v.items) for _, v in plan.items if v.items is not None}
+    for rule in flag_rules():
+        if plan.stopped:
+            break
+        if rule.step is not None and plan.applies(rule.id, version_tuple(rule.deprecated_in)):
+            rule.step(plan)
+    for note in plan.notes:
+        (ctx.todo if note.todo else ctx.fix)(note.rule, note.message, anchor)
+    after = [(key, id(value)) for key, value in plan.items]
+    items_changed = any(snapshot.get(id(v)) not in (None, v.items) for _, v in plan.items)
+    return before != after or items_changed
+
+
+# --- carriers ------------------------------------------------------------------------------------------------
+def _trainer_root(ctx: FileContext, func: cst.BaseExpression) -> tuple[str, bool] | None:
+    target, argparse = func, False
+    if isinstance(func, cst.Attribute) and func.attr.value == "from_argparse_args":
+        target, argparse = func.value, True
+    for name in ctx.qualified_names(target):
+        if name in _TRAINERS:
+            return _TRAINERS[name], argparse
+    return None
+
+
+def _args_plan(ctx: FileContext, root: str, original: cst.Call, updated: cst.Call, opaque: bool) -> Plan:
+    items = [
+        (o.keyword.value, read(ctx, o.value, u.value))
+        for o, u in zip(original.args, updated.args, strict=True)
+        if o.keyword is not None
+    ]
+    opaque = opaque or any(a.star for a in original.args)
+    return Plan(items, ctx.target, root, ctx.enabled, opaque_rest=opaque, origin={k: "explicit" for k, _ in items})
+
+
+def _rebuild_args(ctx: FileContext, plan: Plan, updated: cst.Call) -> cst.Call:
+    quote = _quote(updated)
+    by_key = {a.keyword.value: a for a in updated.args if a.keyword is not None}
+    leading = [a for a in updated.args if a.keyword is None and not a.star]
+    trailing = [a for a in updated.args if a.star]
+    keywords = []
+    for key, value in plan.items:
+        old = by_key.get(key)
+        rendered = render(ctx, plan, value, quote)
+        if old is not None and old.value is rendered:
+            keywords.append(old)
+        else:
+            equal = old.equal if old is not None else next((a.equal for a in by_key.values()), _EQUAL)
+            keywords.append(cst.Arg(rendered, keyword=cst.Name(key), equal=equal))
+    return updated.with_changes(args=_commas([*leading, *keywords, *trailing], list(updated.args)))
+
+
+def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
+    found = _trainer_root(ctx, original.func)
+    if found is None:
+        return updated
+    root, argparse = found
+    for arg in original.args:
+        if arg.star == "**" and not isinstance(arg.value, cst.Name):
+            ctx.report(
+                "device_flags",
+                f"flags passed through **{ctx.code(arg.value)} are not visible here: migrate their source "
+                "(migrate-trainer also rewrites YAML configs)",
+                arg,
+            )
+    plan = _args_plan(ctx, root, original, updated, argparse)
+    if not run_plan(ctx, plan, original):
+        return updated
+    return _rebuild_args(ctx, plan, updated)
+
+
+def _dict_plan(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpression) -> Any:
+    """``dict(gpus=2)`` / ``{"gpus": 2}`` assigned to a name that is splatted into a Trainer."""
+    if isinstance(original, cst.Call) and isinstance(updated, cst.Call):
+        if not (isinstance(original.func, cst.Name) and original.func.value == "dict") or any(
+            a.keyword is None for a in original.args
+        ):
+            return updated
+        plan = _args_plan(ctx, PL, original, updated, True)
+        return _rebuild_args(ctx, plan, updated) if run_plan(ctx, plan, original) else updated
+    if isinstance(original, cst.Dict) and isinstance(updated, cst.Dict):
+        pairs = list(zip(original.elements, updated.elements, strict=True))
+        if not all(isinstance(o, cst.DictElement) and isinstance(o.key, cst.SimpleString) for o, _ in pairs):
+            return updated
+        items = [
+            (o.key.evaluated_value, read(ctx, o.value, u.value))  # type: ignore[union-attr]
+            for o, u in pairs
+        ]
+        plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin={k: "explicit" for k, _ in items})
+        if not run_plan(ctx, plan, original):
+            return updated
+        quote = _quote(updated)
+        by_key = {o.key.evaluated_value: u for o, u in pairs}  # type: ignore[union-attr]
+        elements = []
+        for key, value in plan.items:
+            rendered = render(ctx, plan, value, quote)
+            old = by_key.get(key)
+            if isinstance(old, cst.DictElement) and old.value is rendered:
+                elements.append(old)
+            else:
+                elements.append(cst.DictElement(_literal_node(key, quote), rendered))
+        return updated.with_changes(elements=_commas(elements, list(updated.elements)))
+    return updated
+
+
+def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) -> Any:
+    if len(original.targets) != 1 or not isinstance(original.targets[0].target, cst.Name):
+        return updated
+    name = original.targets[0].target.value
+    if isinstance(original.value, cst.Call) and _trainer_root(ctx, original.value.func) is not None:
+        ctx.trainer_vars.add(name)
+    if name in ctx.trainer_dicts:
+        return updated.with_changes(value=_dict_plan(ctx, original.value, updated.value))
+    return updated
+
+
+def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine) -> Any:
+    """``params["tpu_cores"] = 8`` where ``params`` feeds a Trainer: one store may become two."""
+    if not ctx.trainer_dicts or len(original.body) != 1 or not isinstance(original.body[0], cst.Assign):
+        return updated
+    assign = original.body[0]
+    target = assign.targets[0].target if len(assign.targets) == 1 else None
+    if not (
+        isinstance(target, cst.Subscript)
+        and isinstance(target.value, cst.Name)
+        and target.value.value in ctx.trainer_dicts
+        and len(target.slice) == 1
+        and isinstance(target.slice[0].slice, cst.Index)
+        and isinstance(target.slice[0].slice.value, cst.SimpleString)
+    ):
+        return updated
+    key = target.slice[0].slice.value.evaluated_value
+    new_assign = updated.body[0]
+    assert isinstance(new_assign, cst.Assign)
+    items = [(key, read(ctx, assign.value, new_assign.value))]
+    plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin={key: "explicit"})  # type: ignore[list-item]
+    if not run_plan(ctx, plan, original) or not plan.items:
+        return updated
+    quote = target.slice[0].slice.value.quote[-1]
+    lines = []
+    for index, (new_key, value) in enumerate(plan.items):
+        store = cst.Assign(
+            targets=[cst.AssignTarget(cst.Subscript(target.value, [cst.SubscriptElement(cst.Index(_literal_node(new_key, quote)))]))],
+            value=render(ctx, plan, value, quote),
+        )
+        line = updated.with_changes(body=[store])
+        lines.append(line if index == 0 else line.with_changes(leading_lines=[]))
+    return cst.FlattenSentinel(lines) if len(lines) > 1 else lines[0]
+
+
+HANDLERS = {
+    "Call": leave_call,
+    "Assign": leave_assign,
+    "SimpleStatementLine": leave_statement,
+}

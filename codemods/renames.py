@@ -1,0 +1,350 @@
+"""The one table of old -> new names, shared by the codemods, the compat aliases and MIGRATION.md.
+
+Standard library only: ``compat`` imports this module at runtime without libcst.
+
+Names are relative to an import root. Two roots are migrated alike:
+
+* ``pytorch_lightning`` -> ``pytorch_lightning`` (Lightning 1.6+ names, subject to ``--target-version``);
+* ``compat`` (this project's mirror of the 1.5 layout) -> ``newcore`` (settled 1.6-1.9 names, always).
+
+A row with ``new=None`` has no mechanical replacement: the codemod leaves the code and adds a
+``# TODO(migrate-trainer): ...`` comment carrying ``note``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+Kind = Literal["class", "module", "function", "enum", "property", "kwarg"]
+
+PL = "pytorch_lightning"
+COMPAT = "compat"
+BOTH: tuple[str, ...] = (PL, COMPAT)
+
+#: Old import root -> the root its names migrate to.
+NEW_ROOT: dict[str, str] = {PL: PL, COMPAT: "newcore"}
+
+#: Target versions ``--target-version`` accepts, oldest first.
+TARGET_VERSIONS: tuple[str, ...] = ("1.6", "1.7", "1.8", "1.9", "2.0")
+DEFAULT_TARGET = "1.6"
+
+
+def version_tuple(version: str) -> tuple[int, ...]:
+    """``"1.10"`` -> ``(1, 10)``, so versions compare numerically, not as text."""
+    return tuple(int(part) for part in version.split("."))
+
+
+@dataclass(frozen=True)
+class Rename:
+    """One renamed (or removed) name, relative to each root in ``roots``."""
+
+    old: str
+    new: str | None
+    kind: Kind
+    deprecated_in: str
+    removed_in: str | None
+    rule: str
+    roots: tuple[str, ...] = BOTH
+    note: str = ""
+
+    def qualified(self, root: str) -> tuple[str, str | None]:
+        """Absolute (old, new) names for ``root``; ``new`` uses the root's new root."""
+        new = f"{NEW_ROOT[root]}.{self.new}" if self.new is not None else None
+        return f"{root}.{self.old}", new
+
+
+# --- *Plugin -> *Strategy (Lightning 1.6, #11120) --------------------------------------------------------------
+# (1.5 class, module under plugins.training_type / strategies, 1.6 class)
+_STRATEGIES: tuple[tuple[str, str, str], ...] = (
+    ("TrainingTypePlugin", "training_type_plugin", "Strategy"),
+    ("ParallelPlugin", "parallel", "ParallelStrategy"),
+    ("SingleDevicePlugin", "single_device", "SingleDeviceStrategy"),
+    ("DDPPlugin", "ddp", "DDPStrategy"),
+    ("DDPSpawnPlugin", "ddp_spawn", "DDPSpawnStrategy"),
+    ("DDP2Plugin", "ddp2", "DDP2Strategy"),
+    ("DataParallelPlugin", "dp", "DataParallelStrategy"),
+    ("DDPShardedPlugin", "sharded", "DDPShardedStrategy"),
+    ("DDPSpawnShardedPlugin", "sharded_spawn", "DDPSpawnShardedStrategy"),
+    ("DDPFullyShardedPlugin", "fully_sharded", "DDPFullyShardedStrategy"),
+    ("DeepSpeedPlugin", "deepspeed", "DeepSpeedStrategy"),
+    ("HorovodPlugin", "horovod", "HorovodStrategy"),
+    ("TPUSpawnPlugin", "tpu_spawn", "TPUSpawnStrategy"),
+    ("SingleTPUPlugin", "single_tpu", "SingleTPUStrategy"),
+    ("IPUPlugin", "ipu", "IPUStrategy"),
+)
+_STRATEGY_MODULE = {"training_type_plugin": "strategy"}
+
+
+def _strategy_rows() -> Iterator[Rename]:
+    for old_cls, module, new_cls in _STRATEGIES:
+        new_module = _STRATEGY_MODULE.get(module, module)
+        for old in (f"plugins.{old_cls}", f"plugins.training_type.{old_cls}"):
+            yield Rename(old, f"strategies.{new_cls}", "class", "1.6", "1.8", "strategy_plugins")
+        yield Rename(
+            f"plugins.training_type.{module}.{old_cls}",
+            f"strategies.{new_module}.{new_cls}",
+            "class",
+            "1.6",
+            "1.8",
+            "strategy_plugins",
+        )
+        yield Rename(
+            f"plugins.training_type.{module}", f"strategies.{new_module}", "module", "1.6", "1.8", "strategy_plugins"
+        )
+    yield Rename("plugins.training_type", "strategies", "module", "1.6", "1.8", "strategy_plugins")
+    for old in ("plugins.TrainingTypePluginsRegistry", "plugins.training_type.TrainingTypePluginsRegistry"):
+        yield Rename(old, "strategies.StrategyRegistry", "class", "1.6", "1.6", "strategy_plugins")
+    yield Rename(
+        "plugins.plugins_registry.TrainingTypePluginsRegistry",
+        "strategies.strategy_registry.StrategyRegistry",
+        "class",
+        "1.6",
+        "1.6",
+        "strategy_plugins",
+    )
+    yield Rename("plugins.plugins_registry", "strategies.strategy_registry", "module", "1.6", "1.6", "strategy_plugins")
+
+
+# --- later fates of the 1.6 strategy classes (pytorch_lightning only: newcore keeps the 1.6-1.9 names) ----------
+def _strategy_removal_rows() -> Iterator[Rename]:
+    gone: tuple[tuple[str, str, str, str | None, str], ...] = (
+        ("ddp2", "DDP2Strategy", "1.7", "1.8", "DDP2 is no longer supported from 1.7: use DDPStrategy"),
+        ("sharded", "DDPShardedStrategy", "1.9", "2.0", "FairScale sharding is removed in 2.0: use FSDPStrategy"),
+        ("sharded_spawn", "DDPSpawnShardedStrategy", "1.9", "2.0", "FairScale sharding is removed in 2.0"),
+        ("fully_sharded", "DDPFullyShardedStrategy", "1.9", "2.0", "FairScale FSDP is removed in 2.0: FSDPStrategy"),
+        ("horovod", "HorovodStrategy", "1.9", "2.0", "Horovod moved to the lightning-Horovod package in 2.0"),
+        ("dp", "DataParallelStrategy", "2.0", "2.0", "DataParallel is removed in 2.0: use DDPStrategy"),
+        ("ddp_spawn", "DDPSpawnStrategy", "2.0", "2.0", 'use DDPStrategy(start_method="spawn") in 2.0'),
+    )
+    for module, cls, dep, rm, note in gone:
+        for old in (f"strategies.{cls}", f"strategies.{module}.{cls}"):
+            yield Rename(old, None, "class", dep, rm, "strategy_removals", (PL,), note)
+    yield Rename("strategies.TPUSpawnStrategy", "strategies.XLAStrategy", "class", "2.0", "2.0", "strategy_removals", (PL,))
+    yield Rename(
+        "strategies.tpu_spawn.TPUSpawnStrategy", "strategies.xla.XLAStrategy", "class", "2.0", "2.0",
+        "strategy_removals", (PL,),
+    )  # fmt: skip
+
+
+# --- accelerators ------------------------------------------------------------------------------------------------
+def _accelerator_rows() -> Iterator[Rename]:
+    yield Rename("accelerators.GPUAccelerator", "accelerators.CUDAAccelerator", "class", "1.7", "1.9", "gpu_accelerator")
+    yield Rename(
+        "accelerators.gpu.GPUAccelerator", "accelerators.cuda.CUDAAccelerator", "class", "1.7", "1.9", "gpu_accelerator"
+    )
+    yield Rename("accelerators.gpu", "accelerators.cuda", "module", "1.7", "1.9", "gpu_accelerator")
+
+
+# --- precision plugins -----------------------------------------------------------------------------------------
+def _precision_rows() -> Iterator[Rename]:
+    rule = "precision_plugins"
+    for package in ("plugins", "plugins.precision"):
+        yield Rename(f"{package}.NativeMixedPrecisionPlugin", f"{package}.MixedPrecisionPlugin", "class", "1.9", "2.0", rule)
+        yield Rename(f"{package}.TPUHalfPrecisionPlugin", f"{package}.TPUBf16PrecisionPlugin", "class", "1.5", "1.5", rule)
+        yield Rename(f"{package}.ApexMixedPrecisionPlugin", None, "class", "1.9", "2.0", rule, (PL,), "apex is gone in 2.0: use precision='16-mixed'")  # fmt: skip
+    yield Rename(
+        "plugins.precision.native_amp.NativeMixedPrecisionPlugin",
+        "plugins.precision.native_amp.MixedPrecisionPlugin",
+        "class",
+        "1.9",
+        "2.0",
+        rule,
+    )
+    yield Rename("plugins.precision.native_amp", "plugins.precision.amp", "module", "2.0", "2.0", rule)
+    yield Rename(
+        "plugins.precision.tpu_bfloat.TPUHalfPrecisionPlugin", "plugins.precision.tpu_bf16.TPUBf16PrecisionPlugin",
+        "class", "1.5", "1.5", rule,
+    )  # fmt: skip
+    yield Rename("plugins.precision.apex_amp.ApexMixedPrecisionPlugin", None, "class", "1.9", "2.0", rule, (PL,), "apex is gone in 2.0: use precision='16-mixed'")  # fmt: skip
+    # newcore has no *NativeMixed* names; Lightning 2.0 has no FairScale plugins at all.
+    for module, old, new in (
+        ("sharded_native_amp", "ShardedNativeMixedPrecisionPlugin", "ShardedMixedPrecisionPlugin"),
+        ("fully_sharded_native_amp", "FullyShardedNativeMixedPrecisionPlugin", "FullyShardedMixedPrecisionPlugin"),
+    ):
+        for package in ("plugins", "plugins.precision", f"plugins.precision.{module}"):
+            yield Rename(f"{package}.{old}", f"{package}.{new}", "class", "1.9", "2.0", rule, (COMPAT,))
+            yield Rename(f"{package}.{old}", None, "class", "1.9", "2.0", rule, (PL,), "FairScale is gone in 2.0: use FSDP")  # fmt: skip
+
+
+# --- compat-only: the layout is the same, the root changes ----------------------------------------------------------
+def _compat_rows() -> Iterator[Rename]:
+    for name in ("AcceleratorConnector", "Runner", "MisconfigurationException"):
+        yield Rename(name, name, "class", "1.6", None, "compat_imports", (COMPAT,))
+    for old, new in (
+        ("accelerators", "accelerators"),
+        ("plugins", "plugins"),
+        ("plugins.precision", "plugins.precision"),
+        ("plugins.environments", "plugins.environments"),
+        ("plugins.io", "plugins.io"),
+        ("utilities.exceptions", "exceptions"),
+    ):
+        yield Rename(old, new, "module", "1.6", None, "compat_imports", (COMPAT,))
+
+
+# --- Trainer keyword arguments that are pure renames --------------------------------------------------------------
+def _kwarg_rows() -> Iterator[Rename]:
+    yield Rename("Trainer.replace_sampler_ddp", "Trainer.use_distributed_sampler", "kwarg", "2.0", "2.0", "replace_sampler_ddp", (PL,))  # fmt: skip
+
+
+RENAMES: tuple[Rename, ...] = (
+    *_strategy_rows(),
+    *_strategy_removal_rows(),
+    *_accelerator_rows(),
+    *_precision_rows(),
+    *_compat_rows(),
+    *_kwarg_rows(),
+)
+
+
+def rows_for(root: str) -> tuple[Rename, ...]:
+    """Rows that apply to names under ``root`` (``"pytorch_lightning"`` or ``"compat"``)."""
+    return tuple(row for row in RENAMES if root in row.roots)
+
+
+# --- enums: members become their string values ------------------------------------------------------------------
+#: enum (relative qualified name) -> (deprecated_in, removed_in, {member: string value}).
+#: ``DeviceType`` values were upper case in 1.5; ``LightningEnum`` compared case-insensitively, and every new API
+#: (``accelerator="gpu"``) spells them in lower case, so the lower-case spelling is the faithful replacement.
+_DISTRIBUTED = {
+    "DP": "dp",
+    "DDP": "ddp",
+    "DDP2": "ddp2",
+    "DDP_CPU": "ddp_cpu",
+    "DDP_SPAWN": "ddp_spawn",
+    "TPU_SPAWN": "tpu_spawn",
+    "DEEPSPEED": "deepspeed",
+    "HOROVOD": "horovod",
+    "DDP_SHARDED": "ddp_sharded",
+    "DDP_SHARDED_SPAWN": "ddp_sharded_spawn",
+    "DDP_FULLY_SHARDED": "ddp_fully_sharded",
+    "HPU_PARALLEL": "hpu_parallel",
+}
+_DEVICE = {"CPU": "cpu", "GPU": "gpu", "IPU": "ipu", "TPU": "tpu", "HPU": "hpu"}
+_AMP = {"NATIVE": "native", "APEX": "apex"}
+_PRECISION = {"HALF": "16", "FLOAT": "32", "FULL": "64", "BFLOAT": "bf16", "MIXED": "mixed"}
+
+ENUM_MEMBERS: dict[str, tuple[str, str, dict[str, str]]] = {
+    "utilities.enums.DistributedType": ("1.6", "1.8", _DISTRIBUTED),
+    "utilities.DistributedType": ("1.6", "1.8", _DISTRIBUTED),
+    "utilities.enums.DeviceType": ("1.6", "1.8", _DEVICE),
+    "utilities.DeviceType": ("1.6", "1.8", _DEVICE),
+    "utilities.enums.AMPType": ("1.9", "2.0", _AMP),
+    "utilities.AMPType": ("1.9", "2.0", _AMP),
+    "utilities.enums.PrecisionType": ("1.9", "2.0", _PRECISION),
+    "utilities.PrecisionType": ("1.9", "2.0", _PRECISION),
+}
+
+
+# --- Trainer properties ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TrainerProperty:
+    """``trainer.<old>`` -> ``trainer.<new>``; ``exact=False`` means the new spelling differs on some machines."""
+
+    old: str
+    new: str | None
+    exact: bool
+    deprecated_in: str
+    removed_in: str | None
+    note: str = ""
+
+
+TRAINER_PROPERTIES: tuple[TrainerProperty, ...] = (
+    TrainerProperty("training_type_plugin", "strategy", True, "1.6", "1.8"),
+    TrainerProperty("accelerator.training_type_plugin", "strategy", True, "1.6", "1.6"),
+    TrainerProperty("root_gpu", "strategy.root_device.index", True, "1.6", "1.8"),
+    TrainerProperty("num_processes", "num_devices", True, "1.6", "1.8"),
+    TrainerProperty("devices", "num_devices", True, "1.6", "1.8"),
+    TrainerProperty("num_gpus", "num_devices", False, "1.6", "1.8", "num_gpus was 0 when not training on GPUs"),
+    TrainerProperty("tpu_cores", "num_devices", False, "1.6", "1.8", "tpu_cores was 0 when not training on TPUs"),
+    TrainerProperty("ipus", "num_devices", False, "1.6", "1.8", "ipus was 0 when not training on IPUs"),
+    TrainerProperty(
+        "data_parallel_device_ids", "device_ids", False, "1.6", "1.8", "it was None when not training on GPUs"
+    ),
+    TrainerProperty("gpus", None, False, "1.6", "1.8", "use trainer.num_devices or trainer.device_ids"),
+    TrainerProperty("use_amp", None, False, "1.6", "1.8", "use trainer.precision (16 meant AMP)"),
+    TrainerProperty("should_rank_save_checkpoint", None, False, "1.6", "1.8", "no replacement"),
+    TrainerProperty("lightning_optimizers", None, False, "1.6", "1.8", "strategy internals; use trainer.optimizers"),
+    TrainerProperty("distributed_backend", None, False, "1.4", "1.5", "use trainer.strategy"),
+    TrainerProperty("_distrib_type", None, False, "1.6", "1.6", "use isinstance(trainer.strategy, ...)"),
+    TrainerProperty("_device_type", None, False, "1.6", "1.6", "use isinstance(trainer.accelerator, ...)"),
+    TrainerProperty("_accelerator_connector", None, False, "1.6", "2.0", "internal; use trainer.strategy"),
+    TrainerProperty("amp_backend", None, False, "1.9", "2.0", "native AMP is the only backend in 2.0"),
+    TrainerProperty("amp_level", None, False, "1.9", "2.0", "apex is gone in 2.0"),
+    TrainerProperty("using_native_amp", None, False, "1.9", "2.0", "native AMP is the only backend in 2.0"),
+    TrainerProperty("data_parallel", None, False, "2.0", "2.0", "use isinstance(trainer.strategy, ParallelStrategy)"),
+)
+
+
+# --- strategy / accelerator string names --------------------------------------------------------------------------
+#: Every strategy name Lightning 1.5 accepted (registry variants + ``DistributedType`` values).
+STRATEGY_NAMES: frozenset[str] = frozenset(
+    {
+        "dp",
+        "ddp",
+        "ddp2",
+        "ddp_spawn",
+        "deepspeed",
+        "horovod",
+        "ddp_sharded",
+        "ddp_sharded_spawn",
+        "ddp_fully_sharded",
+        "fsdp",
+        "tpu_spawn_debug",
+        "ddp_find_unused_parameters_false",
+        "ddp_spawn_find_unused_parameters_false",
+        "ddp_sharded_find_unused_parameters_false",
+        "ddp_sharded_spawn_find_unused_parameters_false",
+        "deepspeed_stage_1",
+        "deepspeed_stage_2",
+        "deepspeed_stage_2_offload",
+        "deepspeed_stage_3",
+        "deepspeed_stage_3_offload",
+        "deepspeed_stage_3_offload_nvme",
+    }
+)
+#: Strategy classes by simple name, old and new: ``plugins=[DDPPlugin()]`` and ``plugins=[DDPStrategy()]`` alike.
+STRATEGY_CLASSES: frozenset[str] = frozenset(
+    {old for old, _, _ in _STRATEGIES}
+    | {new for _, _, new in _STRATEGIES}
+    | {"XLAStrategy", "FSDPStrategy", "DDPFullyShardedNativeStrategy", "BaguaStrategy", "HPUParallelStrategy"}
+)
+#: Accelerator names (1.5-1.7); anything else in ``accelerator=`` was a strategy or an error.
+ACCELERATOR_NAMES: frozenset[str] = frozenset({"cpu", "gpu", "tpu", "ipu", "hpu", "cuda", "mps", "auto"})
+#: Legacy device-count flags and the accelerator each one implies.
+DEVICE_FLAGS: dict[str, str] = {"num_processes": "cpu", "gpus": "gpu", "ipus": "ipu", "tpu_cores": "tpu"}
+
+
+# --- MIGRATION.md ------------------------------------------------------------------------------------------------
+MARKER_START = "<!-- renames:start -->"
+MARKER_END = "<!-- renames:end -->"
+
+
+def render_markdown() -> str:
+    """The markdown tables MIGRATION.md embeds between ``MARKER_START`` and ``MARKER_END`` (markers excluded)."""
+    lines = [
+        "| Old | New | Deprecated in | Removed in | Rule | Migration |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in RENAMES:
+        for root in row.roots:
+            old, new = row.qualified(root)
+            how = "automatic" if new is not None else f"TODO: {row.note}"
+            target = f"`{new}`" if new is not None else "—"
+            lines.append(
+                f"| `{old}` | {target} | {row.deprecated_in} | {row.removed_in or '—'} | `{row.rule}` | {how} |"
+            )
+    lines += ["", "| Trainer property | Replacement | Deprecated in | Removed in | Rule | Migration |", "|---|---|---|---|---|---|"]  # fmt: skip
+    for prop in TRAINER_PROPERTIES:
+        target = f"`trainer.{prop.new}`" if prop.new else "—"
+        how = "automatic" if prop.new and prop.exact else f"{'automatic + ' if prop.new else ''}TODO: {prop.note}"
+        lines.append(
+            f"| `trainer.{prop.old}` | {target} | {prop.deprecated_in} | {prop.removed_in or '—'} "
+            f"| `trainer_properties` | {how} |"
+        )
+    lines += ["", "| Enum | Members become | Deprecated in | Removed in | Rule | Migration |", "|---|---|---|---|---|---|"]  # fmt: skip
+    for name, (dep, rm, members) in ENUM_MEMBERS.items():
+        values = ", ".join(f"`{m}`→`{v!r}`" for m, v in members.items())
+        lines.append(f"| `{PL}.{name}` / `{COMPAT}.{name}` | {values} | {dep} | {rm} | `enum_members` | automatic |")
+    return "\n".join(lines) + "\n"

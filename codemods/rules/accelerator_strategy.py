@@ -1,0 +1,70 @@
+"""A strategy name or object in ``accelerator=`` -> ``strategy=``.
+
+Deprecated in Lightning 1.5 ("Passing `Trainer(accelerator='ddp')` has been deprecated in v1.5 and will be
+removed in v1.7. Use `Trainer(strategy='ddp')` instead."), removed in 1.7. ``a if c else b`` with strategy
+names (or None) in both branches moves as a whole.
+"""
+
+from __future__ import annotations
+
+from codemods.flags import Plan, Value
+from codemods.renames import ACCELERATOR_NAMES, STRATEGY_NAMES
+from codemods.rules._base import Rule
+
+ID = "accelerator_strategy"
+
+
+def _kind(value: Value) -> str:
+    if value.is_strategy:
+        return "strategy"
+    if value.cond is not None:
+        kinds = {_kind(value.cond[1]), _kind(value.cond[2])}
+        return "strategy" if kinds <= {"strategy", "none"} and "strategy" in kinds else "mixed"
+    if not value.known:
+        return "unknown"
+    if value.lit is None:
+        return "none"
+    if isinstance(value.lit, str) and value.lit.lower() in STRATEGY_NAMES:
+        return "strategy"
+    if isinstance(value.lit, str) and value.lit.lower() in ACCELERATOR_NAMES:
+        return "accelerator"
+    return "invalid"
+
+
+def step(plan: Plan) -> None:
+    accelerator = plan.get("accelerator")
+    if accelerator is None:
+        return
+    kind = _kind(accelerator)
+    if kind in ("accelerator", "none"):
+        return
+    if kind != "strategy":
+        plan.todo(
+            ID,
+            f"accelerator={accelerator.text} may name a strategy (ddp, dp, ...): strategy names go to strategy= "
+            "since 1.5, accelerator= takes cpu/gpu/tpu/ipu/auto",
+        )
+        plan.stopped = True
+        return
+    if "strategy" in plan:
+        if plan.origin.get("strategy", "explicit") == "explicit":
+            plan.todo(ID, f"strategy= and accelerator={accelerator.text} both select a strategy: keep one")
+            plan.stopped = True
+            return
+        plan.drop("accelerator")
+        plan.note(ID, f"dropped accelerator={accelerator.text}: Lightning 1.5 used the strategy from plugins=")
+        return
+    plan.replace("accelerator", [("strategy", accelerator)])
+    plan.origin["strategy"] = ID
+    plan.note(ID, f"accelerator={accelerator.text} is a strategy: use strategy= (deprecated in 1.5)")
+
+
+RULE = Rule(
+    id=ID,
+    description="a strategy name or object passed as accelerator= moves to strategy=",
+    deprecated_in="1.5",
+    scope="flags",
+    step=step,
+    order=25,
+    tokens=("accelerator", "distributed_backend"),
+)

@@ -1,0 +1,113 @@
+"""``gpus=`` / ``tpu_cores=`` / ``ipus=`` / ``num_processes=`` -> ``accelerator=`` + ``devices=``.
+
+Deprecated in Lightning 1.7 ("Setting `Trainer(gpus=2)` is deprecated in v1.7 and will be removed in v2.0.
+Please use `Trainer(accelerator='gpu', devices=2)` instead."), removed in 2.0.
+
+Selection follows the old connector: 0, None, "0" and [] meant "not this device" (so CPU); the accelerator
+came from the last truthy flag in the order ipus, tpu_cores, gpus, num_processes and the device count from
+the first truthy one in the order num_processes, gpus, ipus, tpu_cores; a device flag beat ``devices=``.
+A non-literal value cannot be rewritten faithfully (``gpus=args.gpus`` may be 0): it gets a TODO.
+"""
+
+from __future__ import annotations
+
+from codemods.flags import Plan, Value, lightning_truthy, new
+from codemods.renames import DEVICE_FLAGS
+from codemods.rules._base import Rule
+
+ID = "device_flags"
+_ACCELERATOR_ORDER = ("ipus", "tpu_cores", "gpus", "num_processes")  # the last truthy one wins
+_DEVICES_ORDER = ("num_processes", "gpus", "ipus", "tpu_cores")  # the first truthy one wins
+_SAME = {"gpu": {"gpu", "cuda"}, "cpu": {"cpu"}, "tpu": {"tpu"}, "ipu": {"ipu"}}
+
+
+def _branch(flag: str, value: Value) -> tuple[str, Value]:
+    """(accelerator, devices) for one literal branch of ``gpus=1 if cuda else 0``."""
+    if lightning_truthy(value.lit):
+        return DEVICE_FLAGS[flag], new(value.lit)
+    return "cpu", new(1)
+
+
+def _conditional(plan: Plan, flag: str, value: Value) -> None:
+    assert value.cond is not None
+    test, yes, no = value.cond
+    (acc_yes, dev_yes), (acc_no, dev_no) = _branch(flag, yes), _branch(flag, no)
+    accelerator = new(acc_yes) if acc_yes == acc_no else Value(cond=(test, new(acc_yes), new(acc_no)))
+    devices = dev_yes if dev_yes.lit == dev_no.lit else Value(cond=(test, dev_yes, dev_no))
+    plan.replace(flag, [("accelerator", accelerator), ("devices", devices)])
+    plan.note(ID, f"{flag}={value.text} became accelerator= and devices= (deprecated in 1.7)")
+
+
+def step(plan: Plan) -> None:
+    present = [(flag, plan.get(flag)) for flag in DEVICE_FLAGS if flag in plan]
+    flags = {flag: value for flag, value in present if value is not None}
+    if not flags:
+        return
+    accelerator = plan.get("accelerator")
+    explicit = accelerator is not None and not (accelerator.known and accelerator.lit is None)
+    if len(flags) == 1 and not explicit:
+        ((flag, value),) = flags.items()
+        if value.cond is not None and value.cond[1].known and value.cond[2].known:
+            plan.drop("devices")
+            _conditional(plan, flag, value)
+            return
+    unknown = [f"{flag}={value.text}" for flag, value in flags.items() if not value.known]
+    if unknown:
+        plan.todo(
+            ID,
+            f"{', '.join(unknown)} is not a literal: pass accelerator= and devices= instead "
+            '(e.g. accelerator="gpu", devices=n when n > 0, else accelerator="cpu"); 0 and None meant CPU',
+        )
+        plan.stopped = True
+        return
+    truthy = [flag for flag in flags if lightning_truthy(flags[flag].lit)]
+    if "num_processes" in truthy and len(truthy) > 1:
+        if flags["num_processes"].lit != 1:
+            plan.todo(ID, "num_processes= together with another device flag: choose accelerator= and devices=")
+            plan.stopped = True
+            return
+        truthy.remove("num_processes")  # 1 was the 1.5 default; the other device flag decided
+    if not truthy:
+        for flag, value in flags.items():
+            plan.drop(flag)
+            plan.note(ID, f"removed {flag}={value.text}: it meant CPU")
+        if "accelerator" not in plan and plan.target >= (2, 0) and not plan.is_compat:
+            # 2.0's defaults pick every accelerator it finds; the old code asked for the CPU.
+            plan.set("accelerator", new("cpu"))
+            plan.set("devices", new(1), after="accelerator")
+        return
+    kind = DEVICE_FLAGS[[flag for flag in _ACCELERATOR_ORDER if flag in truthy][-1]]
+    count_flag = next(flag for flag in _DEVICES_ORDER if flag in truthy)
+    if explicit:
+        assert accelerator is not None
+        if not (accelerator.known and isinstance(accelerator.lit, str) and accelerator.lit.lower() in _SAME[kind]):
+            plan.todo(ID, f"accelerator={accelerator.text} and {count_flag}= disagree: choose accelerator= and devices=")
+            plan.stopped = True
+            return
+    devices = plan.get("devices")
+    if devices is not None:
+        plan.drop("devices")
+        plan.note(ID, f"dropped devices={devices.text}: {count_flag}= took precedence over it")
+    for flag, value in flags.items():
+        if flag != count_flag:
+            plan.drop(flag)
+            if lightning_truthy(value.lit):
+                plan.note(ID, f"dropped {flag}={value.text}: Lightning used {count_flag}=")
+    replacement = [("devices", flags[count_flag])]
+    if not explicit:
+        plan.drop("accelerator")
+        replacement.insert(0, ("accelerator", new(kind)))
+    plan.replace(count_flag, replacement)
+    plan.origin["devices"] = ID
+    plan.note(ID, f"{count_flag}={flags[count_flag].text} is accelerator={kind!r}, devices= (deprecated in 1.7)")
+
+
+RULE = Rule(
+    id=ID,
+    description="gpus=/tpu_cores=/ipus=/num_processes= become accelerator= and devices=",
+    deprecated_in="1.7",
+    scope="flags",
+    step=step,
+    order=30,
+    tokens=("gpus", "tpu_cores", "ipus", "num_processes"),
+)

@@ -1,0 +1,54 @@
+"""A strategy passed through ``plugins=`` -> ``strategy=``.
+
+Deprecated in Lightning 1.5 and removed in 1.7. The other plugins (precision, cluster environment,
+checkpoint IO) stay in ``plugins=``. In 1.5/1.6 a strategy in ``plugins=`` overrode a strategy name passed
+through ``accelerator=``, and clashed with an explicit ``strategy=``.
+"""
+
+from __future__ import annotations
+
+from codemods.flags import Plan, Value
+from codemods.renames import STRATEGY_NAMES
+from codemods.rules._base import Rule
+
+ID = "plugins_strategy"
+
+
+def _is_strategy(value: Value) -> bool:
+    return value.is_strategy or (value.known and isinstance(value.lit, str) and value.lit.lower() in STRATEGY_NAMES)
+
+
+def step(plan: Plan) -> None:
+    plugins = plan.get("plugins")
+    if plugins is None:
+        return
+    if plugins.items is None:
+        if not _is_strategy(plugins):
+            return
+        strategies, rest = [plugins], []
+    else:
+        strategies = [item for item in plugins.items if _is_strategy(item)]
+        rest = [item for item in plugins.items if not _is_strategy(item)]
+    if not strategies:
+        return
+    if len(strategies) > 1 or ("strategy" in plan and plan.origin.get("strategy", "explicit") == "explicit"):
+        plan.todo(ID, "only one strategy can be selected: pass it as strategy= and remove it from plugins=")
+        plan.stopped = True
+        return
+    moved: list[tuple[str, Value]] = [("strategy", strategies[0])]
+    if rest:
+        moved.append(("plugins", Value(node=plugins.node, items=rest)))
+    plan.replace("plugins", moved)
+    plan.origin["strategy"] = ID
+    plan.note(ID, f"strategy {strategies[0].text} moved from plugins= to strategy= (deprecated in 1.5)")
+
+
+RULE = Rule(
+    id=ID,
+    description="a strategy passed in plugins= moves to strategy=",
+    deprecated_in="1.5",
+    scope="flags",
+    step=step,
+    order=20,
+    tokens=("plugins",),
+)
