@@ -17,6 +17,12 @@ def build_strategy(flags: Flags, selection: Selection, probe: Probe) -> Strategy
     chosen = selection.strategy
     if isinstance(chosen, str):
         single = issubclass(StrategyRegistry.entry(chosen).cls, SingleDeviceStrategy)
+        if single and len(selection.parallel_devices) > 1:
+            raise MisconfigurationException(
+                f"`strategy={chosen!r}` trains on one device, but `devices={flags.devices!r}` selects"
+                f" {len(selection.parallel_devices)} {selection.accelerator_name} devices. Pass `devices=1` (or a"
+                " single index such as `devices=[1]`), or a multi-device strategy such as 'ddp'."
+            )
         # A single-device strategy built from a name runs on the selected device, not its default "cpu".
         overrides = {"device": selection.parallel_devices[0]} if single else {}
         strategy = StrategyRegistry.get(chosen, **overrides)

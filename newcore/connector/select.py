@@ -31,7 +31,7 @@ from newcore.plugins.precision import (
     TPUPrecisionPlugin,
 )
 from newcore.probe import Probe
-from newcore.strategies import Strategy, StrategyRegistry
+from newcore.strategies import SingleDeviceStrategy, Strategy, StrategyRegistry
 from newcore.warnings import warn_fallback
 
 #: ``accelerator="auto"`` takes the first available of these.
@@ -134,7 +134,9 @@ def choose_devices(flags: Flags, accelerator: Accelerator, name: str) -> tuple[t
             " best kind available, or name the accelerator, e.g. `accelerator='gpu', devices='auto'`."
         )
     # As in Lightning 1.6: a named accelerator without `devices` takes all of its devices (the CPU: one).
-    devices_flag = "auto" if flags.devices is None else flags.devices
+    # A single-device strategy named without `devices` takes one device rather than refusing all of them.
+    single = issubclass(strategy_class(flags.strategy) or Strategy, SingleDeviceStrategy)
+    devices_flag = (1 if single else "auto") if flags.devices is None else flags.devices
     parsed = accelerator.parse_devices(devices_flag)
     devices = tuple(accelerator.get_parallel_devices(parsed))
     if not devices:

@@ -132,6 +132,8 @@ ERRORS = [
     err("tpu strategy on cpu", {"strategy": "tpu_spawn_debug", "accelerator": "cpu"}, "tpu_spawn_debug", "accelerator='tpu'", packages={"torch_xla"}),
     err("ipu strategy on gpu", {"strategy": "ipu_strategy", "accelerator": "gpu"}, "ipu", cuda=1, packages={"poptorch"}),
     err("fork unavailable", {"strategy": "ddp_fork", "devices": 2}, "ddp_fork", "ddp_spawn", fork=False),
+    err("single_device with several gpus", {"strategy": "single_device", "accelerator": "gpu", "devices": 2}, "strategy='single_device'", "devices=2", "devices=1", cuda=2),
+    err("single_tpu with 8 cores", {"strategy": "single_tpu", "accelerator": "tpu", "devices": 8}, "strategy='single_tpu'", "8 tpu devices", tpu=8, packages={"torch_xla"}),
     err("num_nodes with single device strategy", {"strategy": "single_device", "num_nodes": 2}, "num_nodes=2", "ddp"),
     err("num_nodes with a SingleDeviceStrategy instance", {"strategy": SingleDeviceStrategy(), "num_nodes": 2}, "num_nodes=2"),
     # -- interactive sessions ---------------------------------------------------------------------------------------

@@ -232,7 +232,7 @@ ROWS = [
     row("8 gpus, devices='4,5,6,7'", {"accelerator": "gpu", "devices": "4,5,6,7"}, (CUDA, "DDPSpawnStrategy", "ddp_spawn", P32, LE, gpus(4, 5, 6, 7), 1), cuda=8),
     row("gpu box with mps too, gpu chooses cuda", {"accelerator": "gpu", "devices": 1}, (CUDA, "SingleDeviceStrategy", "single_device", P32, LE, gpus(0), 1), cuda=1, mps=True),
     row("cpu flag on a tpu box", {"accelerator": "cpu", "devices": 2}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P32, LE, cpus(2), 1), tpu=8, packages={"torch_xla"}),
-    row("auto on a tpu box without torch_xla still picks tpu", {"accelerator": "auto", "strategy": "single_tpu"}, (TPU, "SingleTPUStrategy", "single_tpu", "TPUPrecisionPlugin", LE, xla(0), 1), tpu=8, packages={"torch_xla"}),
+    row("auto with strategy single_tpu takes one core", {"accelerator": "auto", "strategy": "single_tpu"}, (TPU, "SingleTPUStrategy", "single_tpu", "TPUPrecisionPlugin", LE, xla(0), 1), tpu=8, packages={"torch_xla"}),
     row("no fork available: default ddp_spawn", {"devices": 2}, (CPU, "DDPSpawnStrategy", "ddp_spawn", P32, LE, cpus(2), 1), fork=False),
     row("kubeflow with gpus", {"accelerator": "gpu", "devices": 4}, (CUDA, "DDPStrategy", "ddp", P32, KF, gpus(0, 1, 2, 3), 1), cuda=4, cluster="kubeflow"),
     row("lsf num_nodes=2", {"devices": 2, "num_nodes": 2}, (CPU, "DDPStrategy", "ddp", P32, LSF, cpus(2), 2), cluster="lsf"),
