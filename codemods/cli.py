@@ -1,0 +1,202 @@
+"""``migrate-trainer``: the command line. ``main(argv=None) -> int``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from codemods import __version__
+from codemods.renames import DEFAULT_TARGET, TARGET_VERSIONS
+
+EXIT_CLEAN, EXIT_CHANGED, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
+_PROGRESS_MIN_FILES = 20
+
+EPILOG = """\
+exit codes:
+  0  nothing to do
+  1  files were changed (or would change, with --check/--diff)
+  2  usage error
+  3  a file failed (it was left untouched); takes precedence over 1
+
+configuration: [tool.migrate-trainer] in the nearest pyproject.toml, with keys
+target-version, only, skip, exclude, jobs, respect-gitignore (command-line flags win).
+"""
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="migrate-trainer",
+        description="Rewrite legacy (<= 1.5) Lightning code and configs to the strategy API.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders; '-' reads stdin, writes stdout")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--diff", action="store_true", help="print a unified diff instead of writing")
+    mode.add_argument("--check", action="store_true", help="write nothing; exit 1 if anything would change")
+    parser.add_argument("--only", action="append", metavar="RULE", help="run only this rule (repeatable)")
+    parser.add_argument("--skip", action="append", metavar="RULE", help="do not run this rule (repeatable)")
+    parser.add_argument("--list-rules", action="store_true", help="list the rules and exit")
+    parser.add_argument("-j", "--jobs", type=int, default=None, help="parallel processes (default: all cores)")
+    parser.add_argument(
+        "--target-version",
+        choices=TARGET_VERSIONS,
+        default=None,
+        help=f"apply deprecations up to this Lightning version (default: {DEFAULT_TARGET})",
+    )
+    parser.add_argument("--format", choices=("text", "json", "github", "sarif"), default="text", help="findings")
+    parser.add_argument("--exclude", action="append", default=None, metavar="GLOB", help="skip matching paths")
+    parser.add_argument("--no-gitignore", action="store_true", help="also process files .gitignore excludes")
+    parser.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    parser.add_argument("--version", action="version", version=f"migrate-trainer {__version__}")
+    return parser
+
+
+def _config(start: Path) -> dict[str, Any]:
+    for directory in (start, *start.parents):
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except (OSError, tomllib.TOMLDecodeError) as exc:
+                raise _UsageError(f"{candidate}: {exc}") from exc
+            section = data.get("tool", {}).get("migrate-trainer", {})
+            if not isinstance(section, dict):
+                raise _UsageError(f"{candidate}: [tool.migrate-trainer] must be a table")
+            return section
+    return {}
+
+
+def _as_list(value: Any, key: str) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return list(value)
+    raise _UsageError(f"[tool.migrate-trainer] {key} must be a string or a list of strings")
+
+
+def _selected_rules(only: list[str], skip: list[str]) -> frozenset[str] | None:
+    from codemods.rules import REGISTRY
+
+    unknown = sorted(set(only + skip) - set(REGISTRY))
+    if unknown:
+        raise _UsageError(f"unknown rule(s): {', '.join(unknown)} (see --list-rules)")
+    if not only and not skip:
+        return None
+    return frozenset(only or REGISTRY) - frozenset(skip)
+
+
+def _list_rules() -> str:
+    from codemods.rules import REGISTRY
+
+    width = max(len(rule_id) for rule_id in REGISTRY)
+    return "".join(f"{r.id:<{width}}  {r.deprecated_in:<4}  {r.description}\n" for r in REGISTRY.values())
+
+
+class _Progress:
+    """A one-line progress bar on stderr, only on a TTY and only when there are many files."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.done = total, 0
+        self.enabled = enabled and total >= _PROGRESS_MIN_FILES and sys.stderr.isatty()
+
+    def __call__(self, _: object) -> None:
+        self.done += 1
+        if self.enabled:
+            filled = 30 * self.done // self.total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total}")
+            if self.done == self.total:
+                sys.stderr.write("\r" + " " * 50 + "\r")
+            sys.stderr.flush()
+
+
+def _stdin(options: Any, mode: str, fmt: str) -> int:
+    from codemods.engine import transform_python
+    from codemods.report import render
+    from codemods.runner import FileResult, unified_diff
+
+    text = sys.stdin.read()
+    outcome = transform_python(text, options)
+    status = "failed" if outcome.error else "changed" if outcome.changed else "unchanged"
+    result = FileResult("-", status, outcome.findings, outcome.error)  # type: ignore[arg-type]
+    if mode == "diff":
+        sys.stdout.write(unified_diff("-", text, outcome.source))
+    elif mode == "write":
+        sys.stdout.write(outcome.source)
+    sys.stderr.write(render([result], fmt))
+    return EXIT_FAILED if outcome.error else EXIT_CHANGED if outcome.changed else EXIT_CLEAN
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``migrate-trainer`` console script."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.list_rules:
+            sys.stdout.write(_list_rules())
+            return EXIT_CLEAN
+        if not args.paths:
+            raise _UsageError("give at least one PATH (a file, a folder, or '-' for stdin)")
+        config = _config(Path.cwd())
+        from codemods.engine import Options
+
+        target = args.target_version or config.get("target-version", DEFAULT_TARGET)
+        if target not in TARGET_VERSIONS:
+            raise _UsageError(f"target-version {target!r}: choose one of {', '.join(TARGET_VERSIONS)}")
+        only = args.only or _as_list(config.get("only"), "only")
+        skip = args.skip or _as_list(config.get("skip"), "skip")
+        options = Options(target=str(target), rules=_selected_rules(only, skip))
+        mode = "diff" if args.diff else "check" if args.check else "write"
+        if args.paths == ["-"]:
+            return _stdin(options, mode, args.format)
+        if "-" in args.paths:
+            raise _UsageError("'-' (stdin) cannot be combined with other paths")
+        missing = [p for p in args.paths if not os.path.exists(p)]
+        if missing:
+            raise _UsageError(f"no such file or folder: {', '.join(missing)}")
+        jobs = args.jobs if args.jobs is not None else config.get("jobs")
+        if jobs is not None and (not isinstance(jobs, int) or jobs < 1):
+            raise _UsageError("--jobs must be a positive integer")
+        excludes = (args.exclude or []) + _as_list(config.get("exclude"), "exclude")
+        gitignore = not args.no_gitignore and bool(config.get("respect-gitignore", True))
+    except _UsageError as exc:
+        parser.print_usage(sys.stderr)
+        sys.stderr.write(f"migrate-trainer: error: {exc}\n")
+        return EXIT_USAGE
+    return _run(args, options, mode, jobs, excludes, gitignore)
+
+
+def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[str], gitignore: bool) -> int:
+    from codemods.files import discover
+    from codemods.report import render
+    from codemods.runner import run
+
+    paths = sorted({str(p) for p in discover(args.paths, excludes, gitignore)})
+    progress = _Progress(len(paths), not args.no_progress)
+    results = run(paths, mode, options, jobs, progress)  # type: ignore[arg-type]
+    if mode == "diff":
+        sys.stdout.write("".join(result.diff for result in results))
+    findings = render(results, args.format)
+    (sys.stderr if mode == "diff" else sys.stdout).write(findings)
+    changed = sum(result.status == "changed" for result in results)
+    failed = sum(result.status == "failed" for result in results)
+    verb = "rewrote" if mode == "write" else "would rewrite"
+    sys.stderr.write(f"migrate-trainer: {verb} {changed} of {len(results)} file(s); {failed} failed\n")
+    if failed:
+        return EXIT_FAILED
+    return EXIT_CHANGED if changed else EXIT_CLEAN
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,197 @@
+"""Finding files (folders, ``--exclude`` globs, ``.gitignore``), reading them faithfully and writing atomically.
+
+A file is decoded with its declared encoding (PEP 263 cookie or BOM) and written back with the same
+encoding, BOM, line endings and permissions, through a temporary file renamed over the original.
+"""
+
+from __future__ import annotations
+
+import codecs
+import fnmatch
+import io
+import os
+import re
+import stat
+import tempfile
+import tokenize
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+PYTHON_SUFFIXES = (".py", ".pyi")
+YAML_SUFFIXES = (".yaml", ".yml")
+SUFFIXES = PYTHON_SUFFIXES + YAML_SUFFIXES
+#: Never descended into, whatever the ignore files say.
+ALWAYS_SKIPPED = frozenset({".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache"})
+
+
+# --- .gitignore ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Pattern:
+    regex: re.Pattern[str]
+    negated: bool
+    dir_only: bool
+    base: Path
+
+
+def _translate(glob: str) -> str:
+    out, i = [], 0
+    while i < len(glob):
+        if glob.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif glob[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif glob[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(glob[i]))
+            i += 1
+    return "".join(out)
+
+
+def _parse_gitignore(path: Path) -> list[_Pattern]:
+    patterns = []
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+    for raw in lines:
+        line = raw.rstrip()
+        if not line or line.startswith("#"):
+            continue
+        negated = line.startswith("!")
+        line = line[1:] if negated else line
+        dir_only = line.endswith("/")
+        line = line.rstrip("/")
+        anchored = "/" in line
+        line = line.lstrip("/")
+        body = _translate(line)
+        regex = re.compile(("^" if anchored else "^(?:.*/)?") + body + "$")
+        patterns.append(_Pattern(regex, negated, dir_only, path.parent))
+    return patterns
+
+
+class IgnoreRules:
+    """``.gitignore`` semantics for the common cases: globs, ``**``, anchoring, ``dir/`` and ``!`` negation."""
+
+    def __init__(self) -> None:
+        self._cache: dict[Path, list[_Pattern]] = {}
+
+    def _patterns(self, directory: Path) -> list[_Pattern]:
+        if directory not in self._cache:
+            found: list[_Pattern] = []
+            parent = directory.parent
+            if parent != directory and not (directory / ".git").exists():
+                found.extend(self._patterns(parent))
+            ignore = directory / ".gitignore"
+            if ignore.is_file():
+                found.extend(_parse_gitignore(ignore))
+            self._cache[directory] = found
+        return self._cache[directory]
+
+    def ignored(self, path: Path, is_dir: bool) -> bool:
+        result = False
+        for pattern in self._patterns(path.parent):
+            try:
+                rel = path.relative_to(pattern.base).as_posix()
+            except ValueError:
+                continue
+            if pattern.dir_only and not is_dir:
+                continue
+            if pattern.regex.match(rel):
+                result = not pattern.negated
+        return result
+
+
+# --- discovery -------------------------------------------------------------------------------------------------
+def _excluded(path: Path, excludes: Sequence[str]) -> bool:
+    posix = path.as_posix()
+    return any(
+        fnmatch.fnmatch(posix, glob) or fnmatch.fnmatch(path.name, glob) or fnmatch.fnmatch(posix, f"*/{glob}")
+        for glob in excludes
+    )
+
+
+def discover(
+    paths: Iterable[str], excludes: Sequence[str] = (), respect_gitignore: bool = True
+) -> Iterator[Path]:
+    """Files to look at: explicit files as given, folders walked for ``.py``/``.pyi``/``.yaml``/``.yml``."""
+    ignore = IgnoreRules()
+    for given in paths:
+        root = Path(given)
+        if root.is_file():
+            yield root
+            continue
+        for directory, dirnames, filenames in os.walk(root):
+            here = Path(directory)
+            dirnames[:] = sorted(
+                name
+                for name in dirnames
+                if name not in ALWAYS_SKIPPED
+                and not _excluded(here / name, excludes)
+                and not (respect_gitignore and ignore.ignored((here / name).absolute(), True))
+            )
+            for name in sorted(filenames):
+                path = here / name
+                if not name.endswith(SUFFIXES) or _excluded(path, excludes):
+                    continue
+                if respect_gitignore and ignore.ignored(path.absolute(), False):
+                    continue
+                yield path
+
+
+# --- reading and writing ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Decoded:
+    """A file's text plus everything needed to write it back byte-for-byte alike."""
+
+    text: str
+    encoding: str
+    bom: bytes
+
+
+class DecodeError(Exception):
+    """The file cannot be decoded; it is reported and never written."""
+
+
+def decode(data: bytes, python: bool) -> Decoded:
+    bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
+    encoding = "utf-8"
+    if python:
+        try:
+            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        except SyntaxError as exc:
+            raise DecodeError(str(exc)) from exc
+        if encoding == "utf-8-sig":
+            encoding = "utf-8"
+    try:
+        return Decoded(data[len(bom) :].decode(encoding), encoding, bom)
+    except (UnicodeDecodeError, LookupError) as exc:
+        raise DecodeError(f"cannot decode as {encoding}: {exc}") from exc
+
+
+def encode(decoded: Decoded, text: str) -> bytes:
+    return decoded.bom + text.encode(decoded.encoding)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write through a temporary file in the same folder, renamed over ``path``; keeps the permissions."""
+    mode = stat.S_IMODE(path.stat().st_mode)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".migrate-trainer", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
