@@ -214,8 +214,15 @@ class Case:
 _CASES: list[Case] = []
 
 
-def add(group: str, hardware: dict[str, Any] = CPU, cluster: str | None = None, env: dict[str, str] | None = None,
-        interactive: bool = False, note: str | None = None, **kwargs: Any) -> None:
+def add(
+    group: str,
+    hardware: dict[str, Any] = CPU,
+    cluster: str | None = None,
+    env: dict[str, str] | None = None,
+    interactive: bool = False,
+    note: str | None = None,
+    **kwargs: Any,
+) -> None:
     _CASES.append(Case(group, kwargs, dict(hardware), cluster, dict(env or {}), interactive, note))
 
 
@@ -406,6 +413,26 @@ add("strategy", hw(4), strategy="horovod", gpus=2, note="horovod not installed (
 add("strategy", CPU, strategy=None)
 add("strategy", CUDA4, strategy=None, gpus=2)
 
+# -- 5b. the usual spellings of a strategy together with device flags ----------------------------
+for name in (
+    None,
+    "ddp",
+    "ddp_spawn",
+    "dp",
+    "ddp2",
+    "ddp_sharded",
+    "ddp_sharded_spawn",
+    "fsdp",
+    "deepspeed",
+    "horovod",
+):
+    h = hw(4, deepspeed=True, horovod=True, horovod_local_size=2)
+    add("strategy_devices", h, strategy=name, accelerator="gpu", devices=2)
+    add("strategy_devices", h, strategy=name, accelerator="gpu", devices=1)
+    add("strategy_devices", h, strategy=name, accelerator="gpu", devices="0,1")
+    add("strategy_devices", hw(deepspeed=True, horovod=True, horovod_local_size=2), strategy=name, num_processes=2)
+    add("strategy_devices", CPU, strategy=name, accelerator="cpu", devices=1, num_nodes=2)
+
 # -- 6. strategy instances ------------------------------------------------------------------
 INSTANCES = [
     obj("DDPPlugin"),
@@ -447,18 +474,42 @@ for inst in (obj("IPUPlugin"), obj("IPUStrategy")):
 add("strategy_instance", CUDA4, strategy=obj("DDPPlugin", parallel_devices=[dev("cuda:0"), dev("cuda:2")]))
 add("strategy_instance", CUDA4, strategy=obj("DDPStrategy", parallel_devices=[dev("cuda:0"), dev("cuda:2")]))
 add("strategy_instance", CUDA4, strategy=obj("DDPStrategy", parallel_devices=[dev("cpu"), dev("cpu")]))
-add("strategy_instance", CUDA4, strategy=obj("DDPStrategy", parallel_devices=[dev("cpu"), dev("cpu")]), accelerator="gpu")
-add("strategy_instance", CUDA4, strategy=obj("DDPStrategy", parallel_devices=[dev("cuda:0"), dev("cuda:1")]),
-    accelerator="cpu")
+add(
+    "strategy_instance",
+    CUDA4,
+    strategy=obj("DDPStrategy", parallel_devices=[dev("cpu"), dev("cpu")]),
+    accelerator="gpu",
+)
+add(
+    "strategy_instance",
+    CUDA4,
+    strategy=obj("DDPStrategy", parallel_devices=[dev("cuda:0"), dev("cuda:1")]),
+    accelerator="cpu",
+)
 add("strategy_instance", CUDA4, strategy=obj("DDPStrategy", accelerator=obj("GPUAccelerator")), gpus=2)
 add("strategy_instance", CUDA4, strategy=obj("DDPStrategy", accelerator=obj("GPUAccelerator")), accelerator="cpu")
-add("strategy_instance", CUDA4, strategy=obj("DDPStrategy", precision_plugin=obj("PrecisionPlugin")), gpus=2,
-    plugins=[obj("DoublePrecisionPlugin")])
-add("strategy_instance", CUDA4, strategy=obj("DDPStrategy", cluster_environment=obj("LightningEnvironment")),
-    gpus=2, plugins=[obj("LightningEnvironment")])
+add(
+    "strategy_instance",
+    CUDA4,
+    strategy=obj("DDPStrategy", precision_plugin=obj("PrecisionPlugin")),
+    gpus=2,
+    plugins=[obj("DoublePrecisionPlugin")],
+)
+add(
+    "strategy_instance",
+    CUDA4,
+    strategy=obj("DDPStrategy", cluster_environment=obj("LightningEnvironment")),
+    gpus=2,
+    plugins=[obj("LightningEnvironment")],
+)
 add("strategy_instance", CUDA4, strategy=obj("DDPPlugin", cluster_environment=obj("LightningEnvironment")), gpus=2)
-add("strategy_instance", CUDA4, strategy=obj("DDPStrategy", checkpoint_io=obj("TorchCheckpointIO")), gpus=2,
-    plugins=[obj("TorchCheckpointIO")])
+add(
+    "strategy_instance",
+    CUDA4,
+    strategy=obj("DDPStrategy", checkpoint_io=obj("TorchCheckpointIO")),
+    gpus=2,
+    plugins=[obj("TorchCheckpointIO")],
+)
 add("strategy_instance", CUDA4, strategy=obj("DDPStrategy", process_group_backend="gloo"), gpus=2)
 add("strategy_instance", CUDA4, strategy=obj("DDPPlugin"), gpus=2, num_nodes=2, sync_batchnorm=True)
 
@@ -616,16 +667,40 @@ add("cluster", CPU, cluster="slurm(ntasks=2)", env=slurm(2), num_processes=2, ac
 add("cluster", CPU, cluster="torchelastic(world_size=2)", env=torchelastic(2), num_processes=2, accelerator="ddp_cpu")
 add("cluster", CUDA4, cluster="slurm(ntasks=2)", env=slurm(2), gpus=2, strategy=obj("DDPSpawnPlugin"))
 add("cluster", CUDA4, cluster="slurm(ntasks=2)", env=slurm(2), gpus=2, strategy=obj("DDPSpawnStrategy"))
-add("cluster", CUDA4, cluster="slurm(ntasks=2)", env=slurm(2), gpus=2, strategy="ddp", plugins=[obj("LightningEnvironment")])
+add(
+    "cluster",
+    CUDA4,
+    cluster="slurm(ntasks=2)",
+    env=slurm(2),
+    gpus=2,
+    strategy="ddp",
+    plugins=[obj("LightningEnvironment")],
+)
 for strategy in (None, "horovod", "ddp"):
-    add("cluster", hw(4, horovod=True, horovod_local_size=2), cluster="horovodrun", env=horovodrun(), gpus=1,
-        strategy=strategy)
+    add(
+        "cluster",
+        hw(4, horovod=True, horovod_local_size=2),
+        cluster="horovodrun",
+        env=horovodrun(),
+        gpus=1,
+        strategy=strategy,
+    )
     add("cluster", hw(horovod=True, horovod_local_size=2), cluster="horovodrun", env=horovodrun(), strategy=strategy)
 add("cluster", CUDA4, cluster="horovodrun", env=horovodrun(), gpus=1, note="horovod not installed")
 
 # -- 13. interactive (notebook) mode -------------------------------------------------------------
-for strategy in (None, "dp", "ddp", "ddp_spawn", "ddp_sharded", "ddp_sharded_spawn", "ddp2", "deepspeed",
-                 "ddp_find_unused_parameters_false", "ddp_spawn_find_unused_parameters_false"):
+for strategy in (
+    None,
+    "dp",
+    "ddp",
+    "ddp_spawn",
+    "ddp_sharded",
+    "ddp_sharded_spawn",
+    "ddp2",
+    "deepspeed",
+    "ddp_find_unused_parameters_false",
+    "ddp_spawn_find_unused_parameters_false",
+):
     add("interactive", hw(4, deepspeed=True), interactive=True, strategy=strategy, gpus=2)
     add("interactive", CPU, interactive=True, strategy=strategy)
     add("interactive", CPU, interactive=True, strategy=strategy, num_processes=2)

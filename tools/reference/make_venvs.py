@@ -18,26 +18,26 @@ import venv
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-VENV_ROOT = HERE / ".venvs"
+VENV_ROOT = Path(os.environ.get("PLREF_VENV_ROOT", HERE / ".venvs"))  # override: build elsewhere
 
-CONSTRAINTS = ["torch==2.13.0", "setuptools==69.5.1"]
-"""Held fixed for every install step. torch: the CPU wheel on this machine; without the pin pip
-would downgrade torch to satisfy Lightning's old pins and pull gigabytes of CUDA wheels.
-setuptools: both releases import ``pkg_resources`` (gone in setuptools 81); tensorboard would
-otherwise pull the newest setuptools."""
+CONSTRAINTS = ["torch==2.13.0"]
+"""Held fixed for every install step: the CPU wheel on this machine. Without the pin pip would
+downgrade torch to satisfy Lightning's old pins and pull gigabytes of CUDA wheels."""
 
 # Installed last with ``--no-deps``: Lightning itself (1.5.10 pins ``setuptools==59.5.0`` and
-# 1.6.5 ``protobuf<=3.20.1``, neither needed for Trainer construction), setuptools (see above),
-# fairscale (its metadata pins an old torch; the code imports fine and makes the sharded
-# strategies really available).
+# 1.6.5 ``protobuf<=3.20.1``, neither needed for Trainer construction); setuptools<70, because both
+# releases import ``pkg_resources`` and torch 2.13's metadata asks for setuptools>=77 (so it cannot
+# be a constraint: it has to overwrite what torch/tensorboard pulled in, last); fairscale (its
+# metadata pins an old torch; the code imports fine and makes the sharded strategies really
+# available).
 NO_DEPS: dict[str, list[str]] = {
     "1.5.10": ["pytorch-lightning==1.5.10", "setuptools==69.5.1", "fairscale==0.4.13"],
     "1.6.5": ["pytorch-lightning==1.6.5", "setuptools==69.5.1", "fairscale==0.4.13"],
 }
 
 # Lightning's runtime dependencies, installed normally (torch held by the constraint).
-# numpy<2: both releases predate NumPy 2. torchmetrics: the last release each Lightning
-# release was tested against that still imports on torch 2.x.
+# numpy<2: both releases predate NumPy 2. torchmetrics: a release contemporary with each
+# Lightning release (both import fine on torch 2.13).
 DEPS: dict[str, list[str]] = {
     "1.5.10": [
         "numpy==1.26.4",

@@ -18,6 +18,7 @@ imported under them). The exact list is ``PATCHES`` below and goes into the JSON
 from __future__ import annotations
 
 import argparse
+import contextlib
 import enum
 import json
 import logging
@@ -93,8 +94,8 @@ PATCHES: dict[str, str] = {
 IGNORED_WARNINGS = (
     r"pkg_resources is deprecated",
     r"Deprecated call to `pkg_resources",
-    r"torch\.cuda\.amp\.GradScaler\(args\.\.\.\) is deprecated",
-    r"torch\.cuda\.amp\.autocast\(args\.\.\.\) is deprecated",
+    r"torch\.cuda\.amp\.GradScaler\(args\.\.\.\)` is deprecated",
+    r"torch\.cuda\.amp\.autocast\(args\.\.\.\)` is deprecated",
     r"`torch\.distributed\._sharded_tensor` will be deprecated",
     r"distutils Version classes are deprecated",
 )
@@ -133,20 +134,16 @@ def _import_lightning() -> Any:
         # Imported lazily by torch on first use (e.g. torch.use_deterministic_algorithms pulls in
         # torch._inductor, ~1 s); importing them once here keeps every forked case fast.
         for name in WARM_IMPORTS:
-            try:
+            with contextlib.suppress(ImportError):
                 importlib.import_module(name)
-            except ImportError:
-                pass
         import pytorch_lightning as pl
-        import pytorch_lightning.accelerators  # noqa: F401
-        import pytorch_lightning.plugins  # noqa: F401
-        import pytorch_lightning.plugins.environments  # noqa: F401
-        import pytorch_lightning.utilities.xla_device  # noqa: F401
+        import pytorch_lightning.accelerators
+        import pytorch_lightning.plugins
+        import pytorch_lightning.plugins.environments
+        import pytorch_lightning.utilities.xla_device
 
-        try:
-            import pytorch_lightning.strategies  # noqa: F401
-        except ImportError:
-            pass
+        with contextlib.suppress(ImportError):
+            import pytorch_lightning.strategies
     # Lightning attaches a stream handler to its root logger; the child captures records instead.
     for handler in list(logging.getLogger("pytorch_lightning").handlers):
         logging.getLogger("pytorch_lightning").removeHandler(handler)
@@ -266,7 +263,7 @@ def _child(case: case_table.Case, write_fd: int, sites: dict[str, list[str]]) ->
         os.dup2(devnull, 2)
         result = _run_case(case, sites)
         payload = json.dumps(result, sort_keys=True).encode("utf-8")
-    except BaseException as exc:  # noqa: BLE001 - the child must always answer
+    except BaseException as exc:
         payload = json.dumps(
             {
                 "outcome": "error",
@@ -523,8 +520,14 @@ def apply_hardware(hw: dict[str, Any], interactive: bool, sites: dict[str, list[
                 setattr(module, name, fake)
 
 
+_WITH_TRACEBACK = False  # --traceback: debugging aid, never used for the committed data
+
+
 def _error(exc: BaseException, tmp: str) -> dict[str, str]:
-    return {"type": type(exc).__name__, "message": _scrub(str(exc), tmp)}
+    out = {"type": type(exc).__name__, "message": _scrub(str(exc), tmp)}
+    if _WITH_TRACEBACK:
+        out["traceback"] = traceback.format_exc()
+    return out
 
 
 def _warnings(caught: list[warnings.WarningMessage], tmp: str) -> list[dict[str, str]]:
@@ -697,7 +700,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="cases run at once (one forked child each)")
     parser.add_argument("--only", default=None, help="regex; record only matching case ids")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a case is killed")
+    parser.add_argument("--traceback", action="store_true", help="add tracebacks to errors (debugging)")
     args = parser.parse_args(argv)
+    global _WITH_TRACEBACK
+    _WITH_TRACEBACK = args.traceback
 
     removed = _scrub_environment()
     pl = _import_lightning()
