@@ -104,6 +104,8 @@ class Plan:
     imports: list[tuple[str, str]] = field(default_factory=list)
     #: Which rule (or "explicit") put a key there: strategies from several sources follow 1.5's precedence.
     origin: dict[str, str] = field(default_factory=dict)
+    #: Key -> the key that took its place (None: removed); front ends move comments and interpolations along.
+    successor: dict[str, str | None] = field(default_factory=dict)
     #: A rule gave up on this call (and said why in a TODO); later rules leave it alone.
     stopped: bool = False
 
@@ -139,11 +141,13 @@ class Plan:
         self.notes.append(Note(rule, message, todo=True))
 
     def drop(self, key: str) -> None:
+        self.successor.setdefault(key, None)
         self.items = [(name, value) for name, value in self.items if name != key]
 
     def replace(self, key: str, new_items: list[tuple[str, Value]]) -> None:
         """Put ``new_items`` where ``key`` was (dropping ``key``); keys already present elsewhere are dropped."""
         names = {name for name, _ in new_items}
+        self.successor.setdefault(key, new_items[0][0] if new_items else None)
         out: list[tuple[str, Value]] = []
         for name, value in self.items:
             if name == key:

@@ -52,6 +52,8 @@ def leave_name(ctx: FileContext, original: cst.Name, updated: cst.Name) -> Any:
         old_last, new_last = name.rsplit(".", 1)[-1], res.new.rsplit(".", 1)[-1]
         if original.value != old_last:  # an alias (``as P``): the import is retargeted, the usage stays
             return updated
+        if new_last == original.value:  # only the import changes (``from compat import Runner``)
+            return updated
         ctx.fix(res.rule, f"{name} -> {res.new}", original)
         return updated.with_changes(value=new_last)
     return updated

@@ -19,7 +19,9 @@ def _kind(value: Value) -> str:
         return "strategy"
     if value.cond is not None:
         kinds = {_kind(value.cond[1]), _kind(value.cond[2])}
-        return "strategy" if kinds <= {"strategy", "none"} and "strategy" in kinds else "mixed"
+        if kinds <= {"accelerator", "none"}:
+            return "accelerator"
+        return "strategy" if kinds <= {"strategy", "none"} else "mixed"
     if not value.known:
         return "unknown"
     if value.lit is None:

@@ -49,6 +49,6 @@ RULE = Rule(
     deprecated_in="2.0",
     scope="flags",
     step=step,
-    order=70,
+    order=55,
     tokens=("Trainer",),
 )

@@ -1,0 +1,174 @@
+"""Per-rule rows: noop rows first, then before -> after rows."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.codemods.helpers import check_noop, check_transformed, run
+
+NOOP = [
+    pytest.param("def train(gpus=2):\n    return gpus\n", id="a function's own gpus= parameter"),
+    pytest.param("class Box:\n    def size(self):\n        return self.gpus\n", id="self.gpus on a user's class"),
+    pytest.param(
+        "from dataclasses import dataclass\n\n@dataclass\nclass DDPPlugin:\n    n: int = 1\n\nx = DDPPlugin()\n",
+        id="a user's own DDPPlugin dataclass",
+    ),
+    pytest.param("import argparse\np = argparse.ArgumentParser()\np.add_argument('--epochs')\n", id="argparse"),
+    pytest.param("from pytorch_lightning import Trainer\nTrainer(accelerator='gpu', devices=2)\n", id="already new"),
+    pytest.param("from pytorch_lightning import Trainer\nTrainer(gpus=2)\n", id="gpus= is fine on 1.6"),
+    pytest.param("def f(x):\n    return x.training_type_plugin\n", id="property on a non-trainer"),
+    pytest.param("print('DDPPlugin gpus accelerator')\n", id="legacy words in a string"),
+]
+
+
+@pytest.mark.parametrize("source", NOOP)
+def test_noop(source: str) -> None:
+    check_noop(source)
+
+
+TRANSFORMED = [
+    pytest.param(
+        "from pytorch_lightning.plugins import DDPPlugin\nDDPPlugin()\n",
+        "from pytorch_lightning.strategies import DDPStrategy\nDDPStrategy()\n",
+        "1.6",
+        id="from-import of a strategy plugin",
+    ),
+    pytest.param(
+        "import pytorch_lightning as pl\nx = pl.plugins.DDPPlugin()\n",
+        "import pytorch_lightning as pl\nx = pl.strategies.DDPStrategy()\n",
+        "1.6",
+        id="attribute chain through a module alias",
+    ),
+    pytest.param(
+        "from pytorch_lightning.plugins import DDPPlugin as P\nP()\n",
+        "from pytorch_lightning.strategies import DDPStrategy as P\nP()\n",
+        "1.6",
+        id="aliased import keeps the alias",
+    ),
+    pytest.param(
+        "from pytorch_lightning.plugins.training_type.ddp import DDPPlugin\n\n\n"
+        "def f(p: DDPPlugin) -> bool:\n    return isinstance(p, DDPPlugin)\n",
+        "from pytorch_lightning.strategies.ddp import DDPStrategy\n\n\n"
+        "def f(p: DDPStrategy) -> bool:\n    return isinstance(p, DDPStrategy)\n",
+        "1.6",
+        id="module path, type hint and isinstance",
+    ),
+    pytest.param(
+        "from pytorch_lightning.accelerators import GPUAccelerator\nGPUAccelerator()\n",
+        "from pytorch_lightning.accelerators import CUDAAccelerator\nCUDAAccelerator()\n",
+        "1.7",
+        id="GPUAccelerator on 1.7",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(accelerator='ddp')\n",
+        "from pytorch_lightning import Trainer\nTrainer(strategy='ddp')\n",
+        "1.6",
+        id="strategy name in accelerator=",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(distributed_backend='ddp', gpus=2)\n",
+        "from pytorch_lightning import Trainer\nTrainer(strategy='ddp', accelerator='gpu', devices=2)\n",
+        "1.7",
+        id="distributed_backend keeps its 1.4 meaning",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(gpus=0, max_epochs=1)\n",
+        "from pytorch_lightning import Trainer\nTrainer(max_epochs=1)\n",
+        "1.7",
+        id="gpus=0 meant CPU",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(accelerator='ddp_cpu', num_processes=3)\n",
+        "from pytorch_lightning import Trainer\nTrainer(accelerator='cpu', strategy='ddp_spawn', devices=3)\n",
+        "1.6",
+        id="ddp_cpu",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(gpus=1 if cuda else 0)\n",
+        'from pytorch_lightning import Trainer\nTrainer(accelerator="gpu" if cuda else "cpu", devices=1)\n',
+        "1.7",
+        id="conditional literal gpus",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(accelerator='ddp_spawn', plugins=['ddp_find_unused_parameters_false'])\n",
+        "from pytorch_lightning import Trainer\nTrainer(strategy='ddp_find_unused_parameters_false')\n",
+        "1.6",
+        id="plugins strategy wins over accelerator strategy",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(gpus=2, precision=16)\n",
+        "from pytorch_lightning import Trainer\n"
+        "# TODO(migrate-trainer): DDP defaults to find_unused_parameters=False in 2.0: "
+        'use "ddp_spawn_find_unused_parameters_true" to keep 1.x [strategy_names]\n'
+        'Trainer(accelerator="gpu", devices=2, strategy="ddp_spawn", precision="16-mixed")\n',
+        "2.0",
+        id="2.0 keeps ddp_spawn explicit and spells precision",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(amp_backend='native', precision=16)\n",
+        "from pytorch_lightning import Trainer\nTrainer(precision=16)\n",
+        "1.9",
+        id="native amp_backend dropped",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(amp_backend='apex', amp_level='O2', precision=16)\n",
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.plugins import ApexMixedPrecisionPlugin\n\n"
+        "Trainer(plugins=[ApexMixedPrecisionPlugin(amp_level='O2')], precision=16)\n",
+        "1.8",
+        id="apex becomes a plugin",
+    ),
+    pytest.param(
+        "from pytorch_lightning.utilities.enums import DistributedType\nx = DistributedType.DDP\n",
+        'x = "ddp"\n',
+        "1.6",
+        id="enum member becomes its string",
+    ),
+    pytest.param(
+        "def f(trainer):\n    return trainer.training_type_plugin, trainer.accelerator.training_type_plugin\n",
+        "def f(trainer):\n    return trainer.strategy, trainer.strategy\n",
+        "1.6",
+        id="trainer properties",
+    ),
+    pytest.param(
+        "from compat import Runner\nfrom compat.plugins import DDPPlugin\nRunner(gpus=2, plugins=[DDPPlugin()])\n",
+        "from newcore import Runner\nfrom newcore.strategies import DDPStrategy\n"
+        'Runner(accelerator="gpu", devices=2, strategy=DDPStrategy())\n',
+        "1.6",
+        id="compat code migrates to newcore",
+    ),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "target"), TRANSFORMED)
+def test_transformed(before: str, after: str, target: str) -> None:
+    check_transformed(before, after, target)
+
+
+TODO = [
+    pytest.param("from pytorch_lightning import Trainer\nTrainer(gpus=args.gpus)\n", "1.7", "device_flags", id="gpus=args.gpus"),
+    pytest.param("from pytorch_lightning import Trainer\nTrainer(strategy='dp')\n", "2.0", "strategy_names", id="dp on 2.0"),
+    pytest.param("from pytorch_lightning import Trainer\nTrainer()\n", "2.0", "trainer_defaults", id="2.0 defaults"),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(amp_backend='apex')\n", "2.0", "amp_flags", id="apex on 2.0"
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "target", "rule"), TODO)
+def test_todo_leaves_code_and_says_why(source: str, target: str, rule: str) -> None:
+    outcome = run(source, target)
+    assert f"# TODO(migrate-trainer): " in outcome.source and f"[{rule}]" in outcome.source
+    assert any(f.rule == rule and f.kind == "todo" for f in outcome.findings)
+    assert outcome.source.endswith(source.splitlines()[-1] + "\n")
+    assert run(outcome.source, target).source == outcome.source
+
+
+def test_dropped_duplicate_is_reported() -> None:
+    outcome = run("from pytorch_lightning import Trainer\nTrainer(accelerator='ddp_spawn', plugins=['ddp'])\n")
+    assert any("dropped accelerator='ddp_spawn'" in f.message for f in outcome.findings)
+
+
+def test_only_rules_restricts() -> None:
+    source = "from pytorch_lightning import Trainer\nTrainer(accelerator='ddp', gpus=2)\n"
+    outcome = run(source, "1.7", rules=frozenset({"accelerator_strategy"}))
+    assert outcome.source == "from pytorch_lightning import Trainer\nTrainer(strategy='ddp', gpus=2)\n"
