@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -62,6 +61,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _config(start: Path) -> dict[str, Any]:
+    if sys.version_info < (3, 11):  # no TOML reader in the 3.10 standard library: no config file there
+        return {}
+    import tomllib
+
     for directory in (start, *start.parents):
         candidate = directory / "pyproject.toml"
         if candidate.is_file():

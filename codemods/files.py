@@ -118,9 +118,7 @@ def _excluded(path: Path, excludes: Sequence[str]) -> bool:
     )
 
 
-def discover(
-    paths: Iterable[str], excludes: Sequence[str] = (), respect_gitignore: bool = True
-) -> Iterator[Path]:
+def discover(paths: Iterable[str], excludes: Sequence[str] = (), respect_gitignore: bool = True) -> Iterator[Path]:
     """Files to look at: explicit files as given, folders walked for ``.py``/``.pyi``/``.yaml``/``.yml``."""
     ignore = IgnoreRules()
     for given in paths:

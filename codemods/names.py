@@ -39,7 +39,7 @@ def split_root(name: str) -> tuple[str, str] | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _tables(
     root: str, target: tuple[int, ...], rules: frozenset[str] | None
 ) -> tuple[dict[str, Rename], tuple[Rename, ...]]:

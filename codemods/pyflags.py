@@ -15,6 +15,7 @@ import libcst as cst
 
 from codemods.flags import UNKNOWN, Plan, Value
 from codemods.renames import COMPAT, NEW_ROOT, PL, STRATEGY_CLASSES, version_tuple
+from codemods.rules._base import Handler
 
 if TYPE_CHECKING:
     from codemods.engine import FileContext
@@ -240,15 +241,12 @@ def _dict_plan(ctx: FileContext, original: cst.BaseExpression, updated: cst.Base
         pairs = list(zip(original.elements, updated.elements, strict=True))
         if not all(isinstance(o, cst.DictElement) and isinstance(o.key, cst.SimpleString) for o, _ in pairs):
             return updated
-        items = [
-            (o.key.evaluated_value, read(ctx, o.value, u.value))  # type: ignore[union-attr]
-            for o, u in pairs
-        ]
+        items = [(str(_key(o)), read(ctx, o.value, u.value)) for o, u in pairs]
         plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin={k: "explicit" for k, _ in items})
         if not run_plan(ctx, plan, original):
             return updated
         quote = _quote(updated)
-        by_key = {o.key.evaluated_value: u for o, u in pairs}  # type: ignore[union-attr]
+        by_key = {str(_key(o)): u for o, u in pairs}
         elements = []
         for key, value in plan.items:
             rendered = render(ctx, plan, value, quote)
@@ -259,6 +257,11 @@ def _dict_plan(ctx: FileContext, original: cst.BaseExpression, updated: cst.Base
                 elements.append(cst.DictElement(_literal_node(key, quote), rendered))
         return updated.with_changes(elements=_commas(elements, list(updated.elements)))
     return updated
+
+
+def _key(element: cst.BaseDictElement) -> object:
+    assert isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
+    return element.key.evaluated_value
 
 
 def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) -> Any:
@@ -287,18 +290,22 @@ def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated
         and isinstance(target.slice[0].slice.value, cst.SimpleString)
     ):
         return updated
-    key = target.slice[0].slice.value.evaluated_value
+    key = str(target.slice[0].slice.value.evaluated_value)
     new_assign = updated.body[0]
     assert isinstance(new_assign, cst.Assign)
     items = [(key, read(ctx, assign.value, new_assign.value))]
-    plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin={key: "explicit"})  # type: ignore[list-item]
+    plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin={key: "explicit"})
     if not run_plan(ctx, plan, original) or not plan.items:
         return updated
     quote = target.slice[0].slice.value.quote[-1]
     lines = []
     for index, (new_key, value) in enumerate(plan.items):
         store = cst.Assign(
-            targets=[cst.AssignTarget(cst.Subscript(target.value, [cst.SubscriptElement(cst.Index(_literal_node(new_key, quote)))]))],
+            targets=[
+                cst.AssignTarget(
+                    cst.Subscript(target.value, [cst.SubscriptElement(cst.Index(_literal_node(new_key, quote)))])
+                )
+            ],
             value=render(ctx, plan, value, quote),
         )
         line = updated.with_changes(body=[store])
@@ -306,7 +313,7 @@ def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated
     return cst.FlattenSentinel(lines) if len(lines) > 1 else lines[0]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "Call": leave_call,
     "Assign": leave_assign,
     "SimpleStatementLine": leave_statement,

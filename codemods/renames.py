@@ -121,16 +121,25 @@ def _strategy_removal_rows() -> Iterator[Rename]:
     for module, cls, dep, rm, note in gone:
         for old in (f"strategies.{cls}", f"strategies.{module}.{cls}"):
             yield Rename(old, None, "class", dep, rm, "strategy_removals", (PL,), note)
-    yield Rename("strategies.TPUSpawnStrategy", "strategies.XLAStrategy", "class", "2.0", "2.0", "strategy_removals", (PL,))
     yield Rename(
-        "strategies.tpu_spawn.TPUSpawnStrategy", "strategies.xla.XLAStrategy", "class", "2.0", "2.0",
-        "strategy_removals", (PL,),
-    )  # fmt: skip
+        "strategies.TPUSpawnStrategy", "strategies.XLAStrategy", "class", "2.0", "2.0", "strategy_removals", (PL,)
+    )
+    yield Rename(
+        "strategies.tpu_spawn.TPUSpawnStrategy",
+        "strategies.xla.XLAStrategy",
+        "class",
+        "2.0",
+        "2.0",
+        "strategy_removals",
+        (PL,),
+    )
 
 
 # --- accelerators ------------------------------------------------------------------------------------------------
 def _accelerator_rows() -> Iterator[Rename]:
-    yield Rename("accelerators.GPUAccelerator", "accelerators.CUDAAccelerator", "class", "1.7", "1.9", "gpu_accelerator")
+    yield Rename(
+        "accelerators.GPUAccelerator", "accelerators.CUDAAccelerator", "class", "1.7", "1.9", "gpu_accelerator"
+    )
     yield Rename(
         "accelerators.gpu.GPUAccelerator", "accelerators.cuda.CUDAAccelerator", "class", "1.7", "1.9", "gpu_accelerator"
     )
@@ -141,9 +150,22 @@ def _accelerator_rows() -> Iterator[Rename]:
 def _precision_rows() -> Iterator[Rename]:
     rule = "precision_plugins"
     for package in ("plugins", "plugins.precision"):
-        yield Rename(f"{package}.NativeMixedPrecisionPlugin", f"{package}.MixedPrecisionPlugin", "class", "1.9", "2.0", rule)
-        yield Rename(f"{package}.TPUHalfPrecisionPlugin", f"{package}.TPUBf16PrecisionPlugin", "class", "1.5", "1.5", rule)
-        yield Rename(f"{package}.ApexMixedPrecisionPlugin", None, "class", "1.9", "2.0", rule, (PL,), "apex is gone in 2.0: use precision='16-mixed'")  # fmt: skip
+        yield Rename(
+            f"{package}.NativeMixedPrecisionPlugin", f"{package}.MixedPrecisionPlugin", "class", "1.9", "2.0", rule
+        )
+        yield Rename(
+            f"{package}.TPUHalfPrecisionPlugin", f"{package}.TPUBf16PrecisionPlugin", "class", "1.5", "1.5", rule
+        )
+        yield Rename(
+            f"{package}.ApexMixedPrecisionPlugin",
+            None,
+            "class",
+            "1.9",
+            "2.0",
+            rule,
+            (PL,),
+            "apex is gone in 2.0: use precision='16-mixed'",
+        )
     yield Rename(
         "plugins.precision.native_amp.NativeMixedPrecisionPlugin",
         "plugins.precision.native_amp.MixedPrecisionPlugin",
@@ -154,10 +176,23 @@ def _precision_rows() -> Iterator[Rename]:
     )
     yield Rename("plugins.precision.native_amp", "plugins.precision.amp", "module", "2.0", "2.0", rule)
     yield Rename(
-        "plugins.precision.tpu_bfloat.TPUHalfPrecisionPlugin", "plugins.precision.tpu_bf16.TPUBf16PrecisionPlugin",
-        "class", "1.5", "1.5", rule,
-    )  # fmt: skip
-    yield Rename("plugins.precision.apex_amp.ApexMixedPrecisionPlugin", None, "class", "1.9", "2.0", rule, (PL,), "apex is gone in 2.0: use precision='16-mixed'")  # fmt: skip
+        "plugins.precision.tpu_bfloat.TPUHalfPrecisionPlugin",
+        "plugins.precision.tpu_bf16.TPUBf16PrecisionPlugin",
+        "class",
+        "1.5",
+        "1.5",
+        rule,
+    )
+    yield Rename(
+        "plugins.precision.apex_amp.ApexMixedPrecisionPlugin",
+        None,
+        "class",
+        "1.9",
+        "2.0",
+        rule,
+        (PL,),
+        "apex is gone in 2.0: use precision='16-mixed'",
+    )
     # newcore has no *NativeMixed* names; Lightning 2.0 has no FairScale plugins at all.
     for module, old, new in (
         ("sharded_native_amp", "ShardedNativeMixedPrecisionPlugin", "ShardedMixedPrecisionPlugin"),
@@ -165,7 +200,9 @@ def _precision_rows() -> Iterator[Rename]:
     ):
         for package in ("plugins", "plugins.precision", f"plugins.precision.{module}"):
             yield Rename(f"{package}.{old}", f"{package}.{new}", "class", "1.9", "2.0", rule, (COMPAT,))
-            yield Rename(f"{package}.{old}", None, "class", "1.9", "2.0", rule, (PL,), "FairScale is gone in 2.0: use FSDP")  # fmt: skip
+            yield Rename(
+                f"{package}.{old}", None, "class", "1.9", "2.0", rule, (PL,), "FairScale is gone in 2.0: use FSDP"
+            )
 
 
 # --- compat-only: the layout is the same, the root changes ----------------------------------------------------------
@@ -185,7 +222,15 @@ def _compat_rows() -> Iterator[Rename]:
 
 # --- Trainer keyword arguments that are pure renames --------------------------------------------------------------
 def _kwarg_rows() -> Iterator[Rename]:
-    yield Rename("Trainer.replace_sampler_ddp", "Trainer.use_distributed_sampler", "kwarg", "2.0", "2.0", "replace_sampler_ddp", (PL,))  # fmt: skip
+    yield Rename(
+        "Trainer.replace_sampler_ddp",
+        "Trainer.use_distributed_sampler",
+        "kwarg",
+        "2.0",
+        "2.0",
+        "replace_sampler_ddp",
+        (PL,),
+    )
 
 
 RENAMES: tuple[Rename, ...] = (
@@ -335,7 +380,11 @@ def render_markdown() -> str:
             lines.append(
                 f"| `{old}` | {target} | {row.deprecated_in} | {row.removed_in or '—'} | `{row.rule}` | {how} |"
             )
-    lines += ["", "| Trainer property | Replacement | Deprecated in | Removed in | Rule | Migration |", "|---|---|---|---|---|---|"]  # fmt: skip
+    lines += [
+        "",
+        "| Trainer property | Replacement | Deprecated in | Removed in | Rule | Migration |",
+        "|---|---|---|---|---|---|",
+    ]
     for prop in TRAINER_PROPERTIES:
         target = f"`trainer.{prop.new}`" if prop.new else "—"
         how = "automatic" if prop.new and prop.exact else f"{'automatic + ' if prop.new else ''}TODO: {prop.note}"
@@ -343,7 +392,11 @@ def render_markdown() -> str:
             f"| `trainer.{prop.old}` | {target} | {prop.deprecated_in} | {prop.removed_in or '—'} "
             f"| `trainer_properties` | {how} |"
         )
-    lines += ["", "| Enum | Members become | Deprecated in | Removed in | Rule | Migration |", "|---|---|---|---|---|---|"]  # fmt: skip
+    lines += [
+        "",
+        "| Enum | Members become | Deprecated in | Removed in | Rule | Migration |",
+        "|---|---|---|---|---|---|",
+    ]
     for name, (dep, rm, members) in ENUM_MEMBERS.items():
         values = ", ".join(f"`{m}`→`{v!r}`" for m, v in members.items())
         lines.append(f"| `{PL}.{name}` / `{COMPAT}.{name}` | {values} | {dep} | {rm} | `enum_members` | automatic |")

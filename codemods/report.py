@@ -12,7 +12,7 @@ FORMATS = ("text", "json", "github", "sarif")
 
 
 def _rows(results: Sequence[FileResult]) -> list[tuple[str, int, int, str, str, str]]:
-    rows = []
+    rows: list[tuple[str, int, int, str, str, str]] = []
     for result in results:
         for f in result.findings:
             rows.append((result.path, f.line, f.column, f.rule, f.message, f.kind))

@@ -6,6 +6,7 @@ rule changed something, and the result must load again before it is returned.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from pathlib import PurePath
@@ -28,8 +29,22 @@ _TRAINER_TARGETS = {
     f"{COMPAT}.Runner": COMPAT,
     f"{COMPAT}.AcceleratorConnector": COMPAT,
 }
-_TOKENS = ("gpus", "tpu_cores", "ipus", "num_processes", "accelerator", "distributed_backend", "plugins",
-           "amp_", "precision", "Plugin", "GPUAccelerator", "auto_select_gpus", "replace_sampler_ddp", "trainer")  # fmt: skip
+_TOKENS = (
+    "gpus",
+    "tpu_cores",
+    "ipus",
+    "num_processes",
+    "accelerator",
+    "distributed_backend",
+    "plugins",
+    "amp_",
+    "precision",
+    "Plugin",
+    "GPUAccelerator",
+    "auto_select_gpus",
+    "replace_sampler_ddp",
+    "trainer",
+)
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
 
 
@@ -88,7 +103,6 @@ class _YamlPass:
 
     def flags(self, mapping: CommentedMap, root: str) -> None:
         from codemods.pyflags import run_plan  # noqa: F401 - same rules, same order
-
         from codemods.rules import flag_rules
 
         items = [(str(k), _read(v)) for k, v in mapping.items() if k != "_target_"]
@@ -124,13 +138,17 @@ class _YamlPass:
         if value.ctor is not None:
             path, kwargs = value.ctor
             init = {k: self._render(plan, v) for k, v in kwargs.items() if k}
-            return {"class_path": f"{NEW_ROOT[plan.root]}.{path}", "init_args": init} if init else {
-                "class_path": f"{NEW_ROOT[plan.root]}.{path}"
-            }
-        if value.items is not None and (value.node is None or [id(i.node) for i in value.items] != [id(n) for n in value.node]):
+            return (
+                {"class_path": f"{NEW_ROOT[plan.root]}.{path}", "init_args": init}
+                if init
+                else {"class_path": f"{NEW_ROOT[plan.root]}.{path}"}
+            )
+        if value.items is not None and (
+            value.node is None or [id(i.node) for i in value.items] != [id(n) for n in value.node]
+        ):
             seq = CommentedSeq([self._render(plan, item) for item in value.items])
             return seq
-        if value.node is not None or value.cond is None and value.lit is UNKNOWN:
+        if value.node is not None or (value.cond is None and value.lit is UNKNOWN):
             return value.node
         return value.lit
 
@@ -160,7 +178,9 @@ class _YamlPass:
 
     def strings(self, node: Any) -> None:
         """``_target_``/``class_path`` renames and ``${trainer.x}`` interpolations, anywhere in the file."""
-        pairs = list(node.items()) if isinstance(node, dict) else list(enumerate(node)) if isinstance(node, list) else []
+        pairs = (
+            list(node.items()) if isinstance(node, dict) else list(enumerate(node)) if isinstance(node, list) else []
+        )
         for key, value in pairs:
             if isinstance(value, str):
                 new = value
@@ -169,7 +189,7 @@ class _YamlPass:
                     if res is not None and res.new is not None:
                         new = res.new
                         self.findings.append(Finding(res.rule, f"{value} -> {res.new}", self.line_of(node, key), 1))
-                new = _INTERPOLATION.sub(lambda m: self._interpolate(m, node, key), new)
+                new = _INTERPOLATION.sub(functools.partial(self._interpolate, node=node, key=key), new)
                 if new != value:
                     node[key] = type(value)(new) if isinstance(value, ScalarString) else new
                     self.changed = True
@@ -183,7 +203,8 @@ class _YamlPass:
         new = self.moved[old]
         line = self.line_of(node, key)
         if new is None:
-            self.findings.append(Finding("yaml_interpolations", f"${{trainer.{old}}}: {old} was rewritten; update this reference", line, 1, "todo"))  # fmt: skip
+            message = f"${{trainer.{old}}}: {old} was rewritten; update this reference"
+            self.findings.append(Finding("yaml_interpolations", message, line, 1, "todo"))
             return match.group(0)
         if not self.enabled("yaml_interpolations"):
             return match.group(0)

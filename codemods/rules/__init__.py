@@ -64,14 +64,14 @@ def build_hooks(options: object) -> tuple[dict[str, list[Handler]], dict[str, li
     leave: dict[str, list[Handler]] = defaultdict(list)
     visit: dict[str, list[Handler]] = defaultdict(list)
     if any(enabled(rule) for rule in _rename.RULE_IDS):
-        for kind, handler in _rename.HANDLERS.items():
-            leave[kind].append(handler)
+        for kind, rename_handler in _rename.HANDLERS.items():
+            leave[kind].append(rename_handler)
     for rule in REGISTRY.values():
         if enabled(rule.id):
             for kind, handler in rule.handlers.items():
                 (visit if kind.startswith("visit_") else leave)[kind.removeprefix("visit_")].append(handler)
-    for kind, handler in pyflags.HANDLERS.items():
-        leave[kind].append(handler)
+    for kind, flags_handler in pyflags.HANDLERS.items():
+        leave[kind].append(flags_handler)
     return dict(leave), dict(visit)
 
 

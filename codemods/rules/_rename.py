@@ -15,6 +15,7 @@ import libcst as cst
 
 from codemods.names import Resolution, resolve, split_root
 from codemods.renames import RENAMES
+from codemods.rules._base import Handler
 
 if TYPE_CHECKING:
     from codemods.engine import FileContext
@@ -156,7 +157,7 @@ def leave_import(ctx: FileContext, original: cst.Import, updated: cst.Import) ->
     return updated.with_changes(names=names) if changed else updated
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "Name": leave_name,
     "Attribute": leave_attribute,
     "ImportFrom": leave_import_from,

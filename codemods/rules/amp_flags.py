@@ -24,7 +24,9 @@ def step(plan: Plan) -> None:
                 plan.note(ID, f"removed {key}={value.text}: native AMP is the default and ignores amp_level")
         return
     if not backend.known or backend.lit != "apex":
-        plan.todo(ID, f"amp_backend={backend.text}: drop it for native AMP, or pass ApexMixedPrecisionPlugin in plugins=")
+        plan.todo(
+            ID, f"amp_backend={backend.text}: drop it for native AMP, or pass ApexMixedPrecisionPlugin in plugins="
+        )
         plan.stopped = True
         return
     if plan.target >= (2, 0) and not plan.is_compat:

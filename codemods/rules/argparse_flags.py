@@ -49,5 +49,5 @@ RULE = Rule(
     description="--gpus-style argparse options are reported (not rewritten) unless provably fed to the Trainer",
     deprecated_in="1.7",
     handlers={"Call": leave_call},
-    tokens=tuple(_OPTIONS) + ("add_argparse_args",),
+    tokens=(*tuple(_OPTIONS), "add_argparse_args"),
 )

@@ -1,4 +1,6 @@
-"""Code written against `compat` (the 1.5-style layer) is migrated to `newcore`: the module layout is the same except where the table renames it, and `compat.Runner`/`compat.AcceleratorConnector` become their newcore counterparts. The compat layer's names are deprecated since this project's 1.6-style core.
+"""Code written against `compat` (the 1.5-style layer) is migrated to `newcore`: the module layout is the same except
+where the table renames it, and `compat.Runner`/`compat.AcceleratorConnector` become their newcore counterparts. The
+compat layer's names are deprecated since this project's 1.6-style core.
 
 A table-driven rename: the rows live in ``codemods.renames`` and the generic machinery in ``_rename``.
 """

@@ -81,7 +81,9 @@ def step(plan: Plan) -> None:
     if explicit:
         assert accelerator is not None
         if not (accelerator.known and isinstance(accelerator.lit, str) and accelerator.lit.lower() in _SAME[kind]):
-            plan.todo(ID, f"accelerator={accelerator.text} and {count_flag}= disagree: choose accelerator= and devices=")
+            plan.todo(
+                ID, f"accelerator={accelerator.text} and {count_flag}= disagree: choose accelerator= and devices="
+            )
             plan.stopped = True
             return
     devices = plan.get("devices")

@@ -23,7 +23,9 @@ def step(plan: Plan) -> None:
     accelerator = plan.get("accelerator")
     if accelerator is not None:
         if not backend.known:
-            plan.todo(ID, "distributed_backend= overrides accelerator= when set (1.4): keep one and pass it as strategy=")
+            plan.todo(
+                ID, "distributed_backend= overrides accelerator= when set (1.4): keep one and pass it as strategy="
+            )
             plan.stopped = True
             return
         plan.drop("accelerator")

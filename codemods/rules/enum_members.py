@@ -73,7 +73,9 @@ def leave_name(ctx: FileContext, original: cst.Name, updated: cst.Name) -> Any:
     for name in ctx.legacy_names(original):
         found = _enum(ctx, name)
         if found is not None:
-            ctx.todo(ID, f"{name.rpartition('.')[2]} is deprecated in {found[0]}: compare with its string values", original)
+            ctx.todo(
+                ID, f"{name.rpartition('.')[2]} is deprecated in {found[0]}: compare with its string values", original
+            )
     return updated
 
 

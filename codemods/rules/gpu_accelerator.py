@@ -11,5 +11,8 @@ RULE = Rule(
     id="gpu_accelerator",
     description="GPUAccelerator (accelerators.gpu) becomes CUDAAccelerator (accelerators.cuda)",
     deprecated_in="1.7",
-    tokens=("GPUAccelerator", "accelerators.gpu",),
+    tokens=(
+        "GPUAccelerator",
+        "accelerators.gpu",
+    ),
 )

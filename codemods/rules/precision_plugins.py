@@ -1,4 +1,6 @@
-"""`TPUHalfPrecisionPlugin` became `TPUBf16PrecisionPlugin` in 1.5; `NativeMixedPrecisionPlugin` was deprecated in 1.9 for `MixedPrecisionPlugin` (module `plugins.precision.amp` in 2.0); apex and FairScale precision plugins are gone in 2.0 (TODO). For compat code the FairScale plugins map to newcore's `Sharded/FullyShardedMixedPrecisionPlugin`.
+"""`TPUHalfPrecisionPlugin` became `TPUBf16PrecisionPlugin` in 1.5; `NativeMixedPrecisionPlugin` was deprecated in 1.9
+for `MixedPrecisionPlugin` (module `plugins.precision.amp` in 2.0); apex and FairScale precision plugins are gone in
+2.0 (TODO). For compat code the FairScale plugins map to newcore's `Sharded/FullyShardedMixedPrecisionPlugin`.
 
 A table-driven rename: the rows live in ``codemods.renames`` and the generic machinery in ``_rename``.
 """
@@ -9,7 +11,11 @@ from codemods.rules._base import Rule
 
 RULE = Rule(
     id="precision_plugins",
-    description="NativeMixedPrecisionPlugin, TPUHalfPrecisionPlugin and the FairScale/apex precision plugins are renamed or flagged",
+    description="NativeMixed/TPUHalf precision plugins are renamed; FairScale/apex ones are renamed or flagged",
     deprecated_in="1.5",
-    tokens=("MixedPrecisionPlugin", "TPUHalfPrecisionPlugin", "native_amp",),
+    tokens=(
+        "MixedPrecisionPlugin",
+        "TPUHalfPrecisionPlugin",
+        "native_amp",
+    ),
 )

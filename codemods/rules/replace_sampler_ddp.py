@@ -7,9 +7,7 @@ from codemods.renames import RENAMES
 from codemods.rules._base import Rule
 
 ID = "replace_sampler_ddp"
-_RENAMES = {
-    row.old.rsplit(".", 1)[1]: row.new.rsplit(".", 1)[1] for row in RENAMES if row.kind == "kwarg" and row.new
-}
+_RENAMES = {row.old.rsplit(".", 1)[1]: row.new.rsplit(".", 1)[1] for row in RENAMES if row.kind == "kwarg" and row.new}
 
 
 def step(plan: Plan) -> None:

@@ -1,4 +1,6 @@
-"""Later fates of the 1.6 strategy classes: `DDP2Strategy` fails from 1.7, FairScale and Horovod strategies are deprecated in 1.9, `DataParallelStrategy` and `DDPSpawnStrategy` are gone in 2.0 (TODO) and `TPUSpawnStrategy` is `XLAStrategy` in 2.0 (renamed). pytorch_lightning only: newcore keeps the 1.6-1.9 names.
+"""Later fates of the 1.6 strategy classes: `DDP2Strategy` fails from 1.7, FairScale and Horovod strategies are
+deprecated in 1.9, `DataParallelStrategy` and `DDPSpawnStrategy` are gone in 2.0 (TODO) and `TPUSpawnStrategy` is
+`XLAStrategy` in 2.0 (renamed). pytorch_lightning only: newcore keeps the 1.6-1.9 names.
 
 A table-driven rename: the rows live in ``codemods.renames`` and the generic machinery in ``_rename``.
 """
@@ -9,7 +11,10 @@ from codemods.rules._base import Rule
 
 RULE = Rule(
     id="strategy_removals",
-    description="strategy classes retired after 1.6 (DDP2, FairScale, Horovod, DP, DDPSpawn, TPUSpawn) are renamed or flagged",
+    description="strategy classes retired after 1.6 (DDP2, FairScale, Horovod, DP, DDPSpawn, TPUSpawn) are flagged",
     deprecated_in="1.7",
-    tokens=("Strategy", "Plugin",),
+    tokens=(
+        "Strategy",
+        "Plugin",
+    ),
 )

@@ -145,8 +145,12 @@ def test_transformed(before: str, after: str, target: str) -> None:
 
 
 TODO = [
-    pytest.param("from pytorch_lightning import Trainer\nTrainer(gpus=args.gpus)\n", "1.7", "device_flags", id="gpus=args.gpus"),
-    pytest.param("from pytorch_lightning import Trainer\nTrainer(strategy='dp')\n", "2.0", "strategy_names", id="dp on 2.0"),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(gpus=args.gpus)\n", "1.7", "device_flags", id="gpus=args.gpus"
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(strategy='dp')\n", "2.0", "strategy_names", id="dp on 2.0"
+    ),
     pytest.param("from pytorch_lightning import Trainer\nTrainer()\n", "2.0", "trainer_defaults", id="2.0 defaults"),
     pytest.param(
         "from pytorch_lightning import Trainer\nTrainer(amp_backend='apex')\n", "2.0", "amp_flags", id="apex on 2.0"
@@ -157,7 +161,7 @@ TODO = [
 @pytest.mark.parametrize(("source", "target", "rule"), TODO)
 def test_todo_leaves_code_and_says_why(source: str, target: str, rule: str) -> None:
     outcome = run(source, target)
-    assert f"# TODO(migrate-trainer): " in outcome.source and f"[{rule}]" in outcome.source
+    assert "# TODO(migrate-trainer): " in outcome.source and f"[{rule}]" in outcome.source
     assert any(f.rule == rule and f.kind == "todo" for f in outcome.findings)
     assert outcome.source.endswith(source.splitlines()[-1] + "\n")
     assert run(outcome.source, target).source == outcome.source
