@@ -61,9 +61,13 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _config(start: Path) -> dict[str, Any]:
-    if sys.version_info < (3, 11):  # no TOML reader in the 3.10 standard library: no config file there
-        return {}
-    import tomllib
+    if sys.version_info >= (3, 11):
+        return _read_config(start)
+    return {}  # no TOML reader in the 3.10 standard library: no config file there
+
+
+def _read_config(start: Path) -> dict[str, Any]:
+    import tomllib  # type: ignore[import-not-found,unused-ignore]  # 3.11+, checked with python_version 3.10
 
     for directory in (start, *start.parents):
         candidate = directory / "pyproject.toml"
