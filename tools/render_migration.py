@@ -1,0 +1,67 @@
+"""Regenerate the tables MIGRATION.md embeds (between ``<!-- name:start -->`` / ``<!-- name:end -->`` markers).
+
+    python tools/render_migration.py          # rewrite MIGRATION.md in place
+    python tools/render_migration.py --check  # exit 1 if MIGRATION.md is out of date
+
+Blocks: ``renames`` (codemods.renames.render_markdown) and ``rules`` (the rule registry).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+MIGRATION = ROOT / "MIGRATION.md"
+
+
+def render_rules() -> str:
+    from codemods.rules import REGISTRY
+
+    lines = ["| Rule | Deprecated in | What it rewrites |", "|---|---|---|"]
+    lines += [f"| `{rule.id}` | {rule.deprecated_in} | {rule.description} |" for rule in REGISTRY.values()]
+    return "\n".join(lines)
+
+
+def render_renames() -> str:
+    from codemods import renames
+
+    return renames.render_markdown().strip()
+
+
+BLOCKS: dict[str, Callable[[], str]] = {"rules": render_rules, "renames": render_renames}
+
+
+def render(text: str) -> str:
+    """``text`` with every known block replaced by its freshly rendered content."""
+    for name, make in BLOCKS.items():
+        start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+        pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), flags=re.S)
+        if not pattern.search(text):
+            raise SystemExit(f"MIGRATION.md lacks the {start} ... {end} block")
+        text = pattern.sub(lambda _: f"{start}\n{make()}\n{end}", text)
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="report, do not write; exit 1 if out of date")
+    args = parser.parse_args(argv)
+    current = MIGRATION.read_text(encoding="utf-8")
+    fresh = render(current)
+    if fresh == current:
+        return 0
+    if args.check:
+        print("MIGRATION.md is out of date: run python tools/render_migration.py", file=sys.stderr)
+        return 1
+    MIGRATION.write_text(fresh, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
