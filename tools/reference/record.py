@@ -80,10 +80,12 @@ PATCHES: dict[str, str] = {
     " hmp, load_habana_module for habana) are injected as MagicMock-based stand-ins into the pytorch_lightning"
     " modules whose source imports them, and the vendor package names are put in sys.modules. Stand-in"
     " behaviour: xm.xla_device(n) -> torch.device('xla', n or 0), xm.xrt_world_size() -> 1,"
-    " xm.get_ordinal() -> 0; hvd.local_size()/hvd.size() -> hardware.horovod_local_size,"
+    " xm.get_ordinal() -> 0, xenv.HOST_WORLD_SIZE/TPUVM_MODE -> their torch_xla names (unset);"
+    " hvd.local_size()/hvd.size() -> hardware.horovod_local_size,"
     " hvd.rank()/hvd.local_rank() -> 0; poptorch.ipuHardwareIsAvailable() -> True.",
     "fairscale": "fairscale 0.4.13 is really installed (--no-deps); hardware.fairscale=False turns its flags off.",
-    "cluster_env": "A case's cluster is only environment variables (see cases.CLUSTERS). LSF additionally gets"
+    "cluster_env": "A case's cluster is only environment variables (cases.py: slurm, torchelastic, kubeflow,"
+    " lsf, horovodrun, lightning_env). LSF additionally gets"
     " LSB_DJOB_RANKFILE pointing to a rank file written in the case's temp dir, listing this host's name"
     " after a launch node. Inherited cluster/launcher variables are removed first (SCRUBBED_ENV_*).",
     "cwd": "Each case runs in a fresh temporary working directory, removed afterwards.",
@@ -474,7 +476,9 @@ def apply_hardware(hw: dict[str, Any], interactive: bool, sites: dict[str, list[
         xm.get_ordinal.return_value = 0
         xm.get_local_ordinal.return_value = 0
         xmp = _fake_module("torch_xla.distributed.xla_multiprocessing")
-        xenv = _fake_module("torch_xla.core.xla_env_vars")
+        xenv = _fake_module(  # env var *names*, as torch_xla defines them
+            "torch_xla.core.xla_env_vars", HOST_WORLD_SIZE="XRT_HOST_WORLD_SIZE", TPUVM_MODE="TPUVM_MODE"
+        )
         fakes.update(xm=xm, xmp=xmp, xenv=xenv)
         torch_xla = _fake_module("torch_xla")
         vendor_modules.update(
