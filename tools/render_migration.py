@@ -3,7 +3,8 @@
     python tools/render_migration.py          # rewrite MIGRATION.md in place
     python tools/render_migration.py --check  # exit 1 if MIGRATION.md is out of date
 
-Blocks: ``renames`` (codemods.renames.render_markdown) and ``rules`` (the rule registry).
+Blocks: ``rules`` (the rule registry), ``renames`` (codemods.renames.render_markdown) and
+``divergences`` (tests/data/divergences.json, kept by tools/reference/divergences.py).
 """
 
 from __future__ import annotations
@@ -34,7 +35,30 @@ def render_renames() -> str:
     return renames.render_markdown().strip()
 
 
-BLOCKS: dict[str, Callable[[], str]] = {"rules": render_rules, "renames": render_renames}
+def render_divergences() -> str:
+    import json
+
+    data = json.loads((ROOT / "tests" / "data" / "divergences.json").read_text(encoding="utf-8"))
+    lines = []
+    for suite, table in data.items():
+        lines += [
+            f"**{suite}** against {table['against']} ({len(table['cases'])} cases)",
+            "",
+            "| Case | Lightning | Ours | Why |",
+            "|---|---|---|---|",
+        ]
+        for case_id, entry in sorted(table["cases"].items()):
+            cells = [case_id, entry["lightning"], entry["ours"], entry["why"]]
+            lines.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
+        lines.append("")
+    return "\n".join(lines).strip()
+
+
+BLOCKS: dict[str, Callable[[], str]] = {
+    "rules": render_rules,
+    "renames": render_renames,
+    "divergences": render_divergences,
+}
 
 
 def render(text: str) -> str:
@@ -44,7 +68,8 @@ def render(text: str) -> str:
         pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), flags=re.S)
         if not pattern.search(text):
             raise SystemExit(f"MIGRATION.md lacks the {start} ... {end} block")
-        text = pattern.sub(lambda _: f"{start}\n{make()}\n{end}", text)
+        block = f"{start}\n{make()}\n{end}"
+        text = pattern.sub(lambda _, block=block: block, text)  # type: ignore[misc]
     return text
 
 
