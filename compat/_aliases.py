@@ -1,0 +1,89 @@
+"""Old class names as working classes: ``DDPPlugin`` is a ``DDPStrategy`` in every way legacy code checks.
+
+An alias class subclasses the new class, so instances, subclassing and ``super()`` work unchanged. Its
+metaclass makes ``isinstance``/``issubclass`` answer for the *new* class: a ``DDPStrategy`` built by newcore
+is a ``DDPPlugin``, as it was in Lightning 1.6. A user's subclass of an alias is an ordinary class again.
+Creating an alias instance, or subclassing one, warns; the warning is built here, not by
+``deprecation.deprecated``, which cannot wrap classes.
+"""
+
+from __future__ import annotations
+
+import functools
+from abc import ABCMeta
+from typing import Any
+
+from compat._rows import Alias
+from compat._warn import Notice, warn
+
+#: Set on an alias class (never inherited through ``__dict__``): the new class it stands for.
+_TARGET = "_compat_target"
+_NOTICE = "_compat_notice"
+
+
+def _target(cls: type) -> type | None:
+    target = cls.__dict__.get(_TARGET)
+    return target if isinstance(target, type) else None
+
+
+class _AliasMeta(type):
+    """Metaclass of alias classes; see the module docstring."""
+
+    def __init__(cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> None:
+        super().__init__(name, bases, namespace, **kwargs)
+        if _TARGET in namespace:
+            return
+        # A user's class statement that subclasses an alias: say so at that line.
+        for base in bases:
+            notice = base.__dict__.get(_NOTICE)
+            if isinstance(notice, Notice):
+                warn(notice)
+                break
+        if "register_plugins" in namespace:
+            from compat.registry import legacy_plugins_registry, register_plugins_notice
+
+            warn(register_plugins_notice(name))
+            hook = namespace["register_plugins"]
+            getattr(hook, "__func__", hook)(cls, legacy_plugins_registry())
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        notice = cls.__dict__.get(_NOTICE)
+        if isinstance(notice, Notice):
+            warn(notice)
+        return super().__call__(*args, **kwargs)
+
+    def __instancecheck__(cls, instance: Any) -> bool:
+        target = _target(cls)
+        if target is not None:
+            return isinstance(instance, target)
+        return super().__instancecheck__(instance)
+
+    def __subclasscheck__(cls, subclass: type) -> bool:
+        target = _target(cls)
+        if target is not None:
+            return issubclass(subclass, target)
+        return super().__subclasscheck__(subclass)
+
+
+class _AliasABCMeta(_AliasMeta, ABCMeta):
+    """For aliases of abstract classes (accelerators), whose metaclass is ``ABCMeta``."""
+
+
+def alias_notice(alias: Alias) -> Notice:
+    """The warning for using ``compat.<alias.old>``."""
+    replacement = f"`newcore.{alias.new}`" if alias.new is not None else ""
+    return Notice(f"`compat.{alias.old}`", replacement, alias.deprecated_in, alias.removed_in, alias.note)
+
+
+@functools.cache
+def alias_class(alias: Alias, new: type) -> type:
+    """The one alias class for the canonical row ``alias`` of an old class (see :mod:`compat.modules`).
+
+    Cached, so every old import path returns the same class. ``__module__`` is the 1.5 module, so
+    pickles and reprs name the old location.
+    """
+    module, _, name = f"compat.{alias.old}".rpartition(".")
+    meta = _AliasABCMeta if isinstance(new, ABCMeta) else _AliasMeta
+    doc = f"Deprecated: Lightning 1.5's ``{name}``, now :class:`{new.__module__}.{new.__qualname__}`."
+    namespace = {_TARGET: new, _NOTICE: alias_notice(alias), "__doc__": doc, "__module__": module, "__qualname__": name}
+    return meta(name, (new,), namespace)

@@ -1,0 +1,137 @@
+"""The one place where compat warns.
+
+Every alias, legacy flag, property and enum member goes through :func:`warn` with a :class:`Notice`.
+The text is produced by the ``deprecation`` package (``DeprecatedWarning.__str__``), so every message
+reads the same: what is deprecated, since which Lightning version, in which lightning-migrate release the
+shim goes, and the replacement. We do not use ``deprecation.deprecated`` itself: it wraps functions and
+breaks classes, metaclasses and properties.
+
+The category is :class:`CompatDeprecationWarning`, a ``FutureWarning``: Python shows those by default,
+whereas a plain ``DeprecationWarning`` raised from library code is hidden, and users would never learn
+what to migrate.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import FrameType
+
+import deprecation
+
+#: The distribution whose releases drop the shims (``Notice.removed_in`` is one of its versions).
+PROJECT = "lightning-migrate"
+
+#: Packages whose frames are never "the user's line": the warning points past them.
+_INTERNAL_PACKAGES = ("compat", "newcore", "importlib", "enum", "abc")
+
+#: Where launchers and schedulers publish this process's rank, in Lightning's order of preference.
+_RANK_VARIABLES = ("RANK", "LOCAL_RANK", "SLURM_PROCID", "JSM_NAMESPACE_RANK")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One deprecation, as data: the pytest audit groups and reports warnings by these fields.
+
+    ``old`` and ``replacement`` are shown as written (put code in backticks); ``details`` follows them.
+    """
+
+    old: str
+    replacement: str
+    deprecated_in: str
+    removed_in: str
+    details: str = ""
+
+    @property
+    def message(self) -> str:
+        """The text users see, built by ``deprecation.DeprecatedWarning``."""
+        advice = f"Use {self.replacement} instead." if self.replacement else ""
+        details = " ".join(part for part in (advice, self.details) if part)
+        return str(
+            deprecation.DeprecatedWarning(
+                self.old, f"Lightning {self.deprecated_in}", f"{PROJECT} {self.removed_in}", details
+            )
+        )
+
+
+class CompatDeprecationWarning(FutureWarning):
+    """Legacy Lightning API used through ``compat``. Filter this category to silence or escalate them all.
+
+    The warning carries its :class:`Notice` as ``.notice``.
+    """
+
+    def __init__(self, notice: Notice) -> None:
+        super().__init__(notice.message)
+        self.notice = notice
+
+
+class CompatFallbackWarning(CompatDeprecationWarning):
+    """compat reproduced a Lightning 1.5 choice that newcore makes differently, or refuses."""
+
+
+#: Called for every warning compat emits on rank zero, before warning filters apply (the pytest audit).
+Listener = Callable[[CompatDeprecationWarning, str, int], None]
+_listeners: list[Listener] = []
+
+
+def add_listener(listener: Listener) -> None:
+    """Call ``listener(warning, filename, lineno)`` for every compat warning from now on."""
+    _listeners.append(listener)
+
+
+def remove_listener(listener: Listener) -> None:
+    """Stop calling ``listener`` (a no-op if it was not added)."""
+    if listener in _listeners:
+        _listeners.remove(listener)
+
+
+def rank() -> int:
+    """This process's global rank as the launcher announced it (0 when not launched by one)."""
+    for name in _RANK_VARIABLES:
+        value = os.environ.get(name, "")
+        if value.strip().lstrip("-").isdigit():
+            return int(value)
+    return 0
+
+
+def _is_internal(frame: FrameType) -> bool:
+    name = frame.f_globals.get("__name__", "")
+    return isinstance(name, str) and any(name == p or name.startswith(p + ".") for p in _INTERNAL_PACKAGES)
+
+
+def user_frame() -> FrameType | None:
+    """The innermost frame outside compat, newcore and the import machinery: the user's line."""
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None and _is_internal(frame):
+        frame = frame.f_back
+    return frame
+
+
+def warn(notice: Notice, category: type[CompatDeprecationWarning] = CompatDeprecationWarning) -> None:
+    """Emit ``notice`` at the user's line, on rank zero only.
+
+    The location is found by walking the stack rather than by a fixed ``stacklevel``: the same alias is
+    reached through module ``__getattr__``, metaclasses and properties, each a different depth away.
+    """
+    if rank() != 0:
+        return
+    warning = category(notice)
+    frame = user_frame()
+    if frame is None:  # only compat on the stack (e.g. a thread started inside it): nothing better to point at
+        filename, lineno, module_globals = "<compat>", 0, {}
+    else:
+        filename, lineno, module_globals = frame.f_code.co_filename, frame.f_lineno, frame.f_globals
+    for listener in list(_listeners):
+        listener(warning, filename, lineno)
+    registry = module_globals.setdefault("__warningregistry__", {}) if frame is not None else None
+    warnings.warn_explicit(
+        warning,
+        category,
+        filename,
+        lineno,
+        module=str(module_globals.get("__name__", "<compat>")),
+        registry=registry,
+    )

@@ -1,0 +1,235 @@
+"""Lightning 1.5 flags -> newcore flags, before newcore's first phase.
+
+:func:`translate` returns the keyword arguments for ``newcore.AcceleratorConnector`` that select what
+Lightning 1.5.10 selected for the same flags on the same machine, and warns once per legacy flag with the
+new spelling of the value passed. newcore never sees a legacy value. Where 1.5 chose differently from
+newcore, compat follows 1.5 and says so (:class:`~compat.CompatFallbackWarning`); where 1.5 raised, so do we.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from compat._rows import compat_removed_in, flag_versions
+from compat._warn import CompatDeprecationWarning, CompatFallbackWarning, Notice, warn
+from compat.devices import DeviceRequest, device_request, flag_notice
+from compat.enums import member_value
+from newcore.exceptions import MisconfigurationException
+from newcore.plugins.precision import ApexMixedPrecisionPlugin
+from newcore.strategies import Strategy, StrategyRegistry
+
+#: Flags only Lightning 1.5 took; ``None`` means "not passed" for each of them.
+LEGACY_FLAGS = (
+    "gpus",
+    "tpu_cores",
+    "ipus",
+    "num_processes",
+    "distributed_backend",
+    "amp_backend",
+    "amp_level",
+    "auto_select_gpus",
+    "replace_sampler_ddp",
+)
+
+#: 1.5 strategy names newcore does not register (it refuses them with a hint); compat maps them itself.
+_CPU_FALLBACK = {"dp": "ddp", "ddp2": "ddp"}
+#: Strategies 1.5 silently dropped for one CPU process on one node ("distributed has no effect").
+_NO_EFFECT_ON_ONE_CPU = ("dp", "ddp", "ddp_spawn", "ddp2")
+
+
+@dataclass(frozen=True)
+class LegacyFlags:
+    """What the user passed in 1.5 terms, kept for the old properties (``gpus``, ``amp_backend``, ...)."""
+
+    given: Mapping[str, Any] = field(default_factory=dict)
+    device_flag: str | None = None
+    devices: Any = None
+    amp_backend: str = "native"
+    amp_level: str | None = None
+    replace_sampler_ddp: bool = True
+
+
+def _fallback(owner: str, what: str, spelling: str, why: str) -> None:
+    deprecated_in, removed_in = flag_versions("fallback")
+    notice = Notice(f"`{owner}({what})`", f"`{spelling}`", deprecated_in, compat_removed_in(removed_in), why)
+    warn(notice, CompatFallbackWarning)
+
+
+def is_strategy(value: Any) -> bool:
+    """A strategy instance or a registered strategy name (what 1.5 accepted in ``accelerator=``/``plugins=``)."""
+    return isinstance(value, Strategy) or (isinstance(value, str) and value.strip().lower() in StrategyRegistry)
+
+
+def _strategy_from_accelerator(owner: str, accelerator: Any, strategy: Any, flag: str) -> tuple[Any, Any]:
+    """``accelerator="ddp"`` (or ``distributed_backend=``) names a strategy: move it to ``strategy=``."""
+    if strategy is not None and strategy is not accelerator and member_value(strategy) != accelerator:
+        raise MisconfigurationException(
+            f"`strategy={strategy!r}` is already set, but `{flag}={accelerator!r}` names a strategy too."
+            " Pass only `strategy=`."
+        )
+    if flag == "accelerator":
+        warn(flag_notice(owner, flag, accelerator, f"strategy={accelerator!r}"))
+    return accelerator, None
+
+
+def _strategies_from_plugins(owner: str, plugins: Any, strategy: Any) -> tuple[Any, Any]:
+    if plugins is None:
+        return plugins, strategy
+    items = list(plugins) if isinstance(plugins, (list, tuple)) else [plugins]
+    kept = []
+    for plugin in items:
+        if not is_strategy(plugin):
+            kept.append(plugin)
+            continue
+        if strategy is not None:
+            raise MisconfigurationException(
+                f"You passed `strategy={strategy!r}` and also the strategy {plugin!r} in `plugins=`. Pass one"
+                " strategy, in `strategy=`."
+            )
+        warn(flag_notice(owner, "plugins", [plugin], f"strategy={plugin!r}"))
+        strategy = plugin
+    return (kept or None), strategy
+
+
+def translate(owner: str, flags: dict[str, Any]) -> tuple[dict[str, Any], LegacyFlags]:
+    """Turn ``flags`` (new and legacy, as passed) into newcore flags plus the legacy values for properties."""
+    passed = {k: flags.pop(k, None) for k in LEGACY_FLAGS}
+    given = {k: v for k, v in passed.items() if v is not None}
+    for key in ("accelerator", "strategy", *given):
+        if key in flags:
+            flags[key] = member_value(flags[key])
+        if key in given:
+            given[key] = member_value(given[key])
+    accelerator, strategy = flags.get("accelerator"), flags.get("strategy")
+
+    if "distributed_backend" in given:
+        backend = given["distributed_backend"]
+        warn(flag_notice(owner, "distributed_backend", backend, f"strategy={backend!r}"))
+        accelerator = backend
+    if is_strategy(accelerator):
+        strategy, accelerator = _strategy_from_accelerator(owner, accelerator, strategy, "accelerator")
+    flags["plugins"], strategy = _strategies_from_plugins(owner, flags.get("plugins"), strategy)
+
+    ddp_cpu = isinstance(accelerator, str) and accelerator.strip().lower() == "ddp_cpu"
+    request = device_request(
+        owner,
+        given,
+        "cpu" if ddp_cpu else accelerator,
+        flags.get("devices"),
+        strategy,
+        ddp_cpu=ddp_cpu,
+        num_nodes=flags.get("num_nodes", 1),
+    )
+    flags["accelerator"] = request.accelerator
+    flags["devices"] = request.devices
+    if "auto_select_gpus" in given:
+        count = given.get("gpus")
+        warn(flag_notice(owner, "auto_select_gpus", given["auto_select_gpus"], f"devices={count!r}"))
+
+    flags["strategy"] = _choose_strategy(owner, request, strategy, ddp_cpu, flags.get("num_nodes", 1))
+    legacy = LegacyFlags(
+        given=given,
+        device_flag=request.flag,
+        devices=request.devices,
+        amp_backend=str(given.get("amp_backend", "native")).lower(),
+        amp_level=given.get("amp_level"),
+        replace_sampler_ddp=bool(given.get("replace_sampler_ddp", True)),
+    )
+    _translate_precision(owner, flags, legacy, request)
+    if "replace_sampler_ddp" in given:
+        value = given["replace_sampler_ddp"]
+        warn(flag_notice(owner, "replace_sampler_ddp", value, f"use_distributed_sampler={value!r}"))
+    return flags, legacy
+
+
+def _choose_strategy(owner: str, request: DeviceRequest, strategy: Any, ddp_cpu: bool, num_nodes: int) -> Any:
+    """Lightning 1.5's strategy choice where it differs from newcore's (elsewhere newcore's default is 1.5's)."""
+    name = strategy.strip().lower() if isinstance(strategy, str) else None
+    on_cpu, count = request.kind == "cpu", request.count
+    if ddp_cpu and strategy is None:
+        chosen = "ddp" if count == 1 and num_nodes > 1 else "ddp_spawn"
+        _fallback(
+            owner,
+            "accelerator='ddp_cpu'",
+            f"accelerator='cpu', strategy={chosen!r}, devices={count}",
+            "newcore has no 'ddp_cpu' and refuses it.",
+        )
+        return chosen
+    if name in _NO_EFFECT_ON_ONE_CPU and on_cpu and count == 1 and num_nodes == 1 and not request.explicit_cpu:
+        _fallback(
+            owner,
+            f"strategy={strategy!r}",
+            "strategy=None",
+            "On one CPU process Lightning 1.5 ignored it ('distributed has no effect') and compat does too;"
+            " newcore would run it with a single process.",
+        )
+        return None
+    if name in _CPU_FALLBACK and on_cpu:
+        chosen = _CPU_FALLBACK[name]
+        _fallback(
+            owner,
+            f"strategy={strategy!r}",
+            f"strategy={chosen!r}",
+            f"{strategy!r} is not supported on CPUs: Lightning 1.5 used {chosen!r}, so does compat; newcore raises.",
+        )
+        return chosen
+    if strategy is None and request.kind == "cuda" and count is not None:
+        if count == 1 and num_nodes > 1:
+            raise MisconfigurationException(
+                "Your chosen strategy does not support `num_nodes > 1`. Please set `strategy=('ddp'|'ddp2')`."
+                " (Lightning 1.5 raised here too; newcore would pick 'ddp'.)"
+            )
+        if count > 1:
+            warn(
+                Notice(
+                    "Choosing a strategy for several GPUs implicitly",
+                    "`strategy='ddp_spawn'` (or 'ddp')",
+                    *_fallback_versions(),
+                    "You requested multiple GPUs but did not specify a backend; Lightning 1.5 set"
+                    " `strategy='ddp_spawn'` for you, and so does compat.",
+                ),
+                CompatFallbackWarning,
+            )
+            if num_nodes > 1 and not request.cluster_launched:
+                return "ddp_spawn"  # newcore would pick 'ddp' for several nodes
+    return strategy
+
+
+def _fallback_versions() -> tuple[str, str]:
+    deprecated_in, removed_in = flag_versions("fallback")
+    return deprecated_in, compat_removed_in(removed_in)
+
+
+def _translate_precision(owner: str, flags: dict[str, Any], legacy: LegacyFlags, request: DeviceRequest) -> None:
+    precision = flags.get("precision")
+    is_16 = precision in (16, "16")
+    if "amp_backend" in legacy.given:
+        value = legacy.given["amp_backend"]
+        spelling = f"plugins=[ApexMixedPrecisionPlugin(amp_level={legacy.amp_level or 'O2'!r})]"
+        warn(flag_notice(owner, "amp_backend", value, spelling if legacy.amp_backend == "apex" else "precision=16"))
+    if legacy.amp_level is not None:
+        if legacy.amp_backend != "apex":
+            raise MisconfigurationException(
+                f"You have asked for `amp_level={legacy.amp_level!r}` but it's only supported with"
+                " `amp_backend='apex'`."
+            )
+        level = legacy.amp_level
+        warn(flag_notice(owner, "amp_level", level, f"plugins=[ApexMixedPrecisionPlugin(amp_level={level!r})]"))
+    if legacy.amp_backend == "apex" and is_16:
+        plugins = flags.get("plugins")
+        items = list(plugins) if isinstance(plugins, (list, tuple)) else ([] if plugins is None else [plugins])
+        flags["plugins"] = [*items, ApexMixedPrecisionPlugin(amp_level=legacy.amp_level or "O2")]
+    elif is_16 and request.kind == "cpu":
+        raise MisconfigurationException(
+            f"You passed `precision={precision!r}` but native AMP is not supported on CPU. Lightning 1.5 raised"
+            " here too (newcore would switch to bfloat16): pass `precision='bf16'` for mixed precision on the CPU."
+        )
+    if legacy.amp_backend not in ("native", "apex"):
+        raise MisconfigurationException(
+            f"`amp_backend={legacy.given['amp_backend']!r}` is not an AMP backend: pass 'native' or 'apex'."
+        )
+
+
+__all__ = ["LEGACY_FLAGS", "CompatDeprecationWarning", "LegacyFlags", "is_strategy", "translate"]

@@ -1,0 +1,5 @@
+"""1.5 layout: ``pytorch_lightning.plugins`` (see :mod:`compat.modules`)."""
+
+from compat.modules import module_getattr
+
+__getattr__ = module_getattr(__name__)
