@@ -10,6 +10,7 @@ from __future__ import annotations
 from newcore.accelerators import AcceleratorRegistry
 from newcore.connector import AcceleratorConnector
 from newcore.exceptions import MisconfigurationException, MissingBackendError
+from newcore.runner import Runner
 from newcore.strategies import StrategyRegistry
 
 __version__ = "0.1.0"
@@ -19,6 +20,7 @@ __all__ = [
     "AcceleratorRegistry",
     "MisconfigurationException",
     "MissingBackendError",
+    "Runner",
     "StrategyRegistry",
     "__version__",
 ]

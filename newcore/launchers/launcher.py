@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 
 class Launcher(ABC):
@@ -17,4 +18,29 @@ class Launcher(ABC):
 
     @abstractmethod
     def launch(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Run ``fn(*args, **kwargs)`` in every process and return rank zero's result."""
+        """Run ``fn(*args, **kwargs)`` in every process and return rank zero's result.
+
+        The first process to fail makes ``launch`` raise its error, and no process outlives ``launch``.
+        """
+
+
+class WorkerFailedError(RuntimeError):
+    """A worker process died without a Python exception to report, or carries a remote traceback."""
+
+
+class _Stoppable(Protocol):
+    def is_alive(self) -> bool: ...
+    def join(self, timeout: float | None = None) -> None: ...
+    def terminate(self) -> None: ...
+    def kill(self) -> None: ...
+
+
+def stop_processes(processes: Sequence[_Stoppable], grace: float) -> None:
+    """Give ``processes`` ``grace`` seconds to exit, then SIGTERM, then (after as long again) SIGKILL."""
+    for signal_them in (None, "terminate", "kill"):
+        deadline = time.monotonic() + grace
+        for process in processes:
+            if signal_them is not None and process.is_alive():
+                getattr(process, signal_them)()
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()) if signal_them != "kill" else None)

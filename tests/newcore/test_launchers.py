@@ -55,12 +55,3 @@ def test_ddp_does_not_launch_under_a_scheduler(machine: Machine) -> None:
     strategy = DDPStrategy(parallel_devices=CPU2, cluster_environment=SLURMEnvironment())
     strategy._configure_launcher()
     assert strategy.launcher is None
-
-
-@pytest.mark.parametrize("launcher", ["ddp", "ddp_spawn", "tpu_spawn"])
-def test_launching_is_not_implemented_yet(launcher: str) -> None:
-    strategy = StrategyRegistry.get(launcher, parallel_devices=CPU2)
-    strategy._configure_launcher()
-    assert strategy.launcher is not None
-    with pytest.raises(NotImplementedError, match="next newcore stage"):
-        strategy.launcher.launch(print)

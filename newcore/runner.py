@@ -1,0 +1,299 @@
+"""The Runner: drives a user's own PyTorch loop through the strategy the connector chose (Lightning Lite style).
+
+Example::
+
+    def train(runner: Runner, epochs: int) -> dict[str, torch.Tensor]:
+        model, optimizer = runner.setup(Net(), torch.optim.SGD(...))
+        (loader,) = runner.setup_dataloaders(DataLoader(dataset, batch_size=8, shuffle=True))
+        for batch in loader:
+            with runner.autocast():
+                loss = model(runner.to_device(batch)).sum()
+            runner.backward(loss)
+            optimizer.step()
+            optimizer.zero_grad()
+        return model.state_dict()
+
+    state = Runner(accelerator="cpu", strategy="ddp_spawn", devices=2).launch(train, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, ClassVar, Literal
+
+import torch
+from torch.nn import Module
+from torch.optim import Optimizer
+from torch.utils.data import DataLoader, DistributedSampler, RandomSampler, SequentialSampler
+
+from newcore.connector import AcceleratorConnector
+from newcore.connector.torch_flags import Deterministic, set_torch_flags
+from newcore.exceptions import MisconfigurationException
+from newcore.strategies.strategy import Strategy
+
+
+class Runner:
+    """Run ``fn(runner, *args)`` on every process of the chosen strategy; same flags and defaults as the connector."""
+
+    def __init__(
+        self,
+        *,
+        accelerator: Any = None,
+        strategy: Any = None,
+        devices: int | str | Sequence[int] | None = None,
+        num_nodes: int = 1,
+        precision: int | str | None = None,
+        plugins: Any = None,
+        sync_batchnorm: bool = False,
+        benchmark: bool | None = None,
+        deterministic: Deterministic = None,
+        **legacy: Any,
+    ) -> None:
+        connector = AcceleratorConnector(
+            accelerator=accelerator,
+            strategy=strategy,
+            devices=devices,
+            num_nodes=num_nodes,
+            precision=precision,
+            plugins=plugins,
+            sync_batchnorm=sync_batchnorm,
+            benchmark=benchmark,
+            deterministic=deterministic,
+            **legacy,
+        )
+        self._strategy: Strategy = connector.strategy
+        # Kept to re-apply in processes the launcher starts: torch's global switches do not survive a spawn.
+        self._deterministic = deterministic
+        self._benchmark = benchmark
+        self._in_process = False
+
+    # -- launching ------------------------------------------------------------------------------
+
+    @property
+    def strategy(self) -> Strategy:
+        """The strategy the connector built."""
+        return self._strategy
+
+    def launch(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run ``fn(self, *args, **kwargs)`` in every process; return global rank zero's result.
+
+        The strategy is set up before ``fn`` and torn down after it, also when it raises.
+        """
+        launcher = self._strategy.launcher
+        if launcher is None:
+            return self._run(fn, *args, **kwargs)
+        return launcher.launch(self._run, fn, *args, **kwargs)
+
+    def _run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        set_torch_flags(self._deterministic, self._benchmark)
+        self._setup_process()
+        try:
+            return fn(self, *args, **kwargs)
+        finally:
+            self.teardown()
+
+    def _setup_process(self) -> None:
+        if not self._in_process:
+            self._strategy.setup_environment()
+            self._in_process = True
+
+    def _require_process(self, what: str) -> None:
+        """Set up this process on first use, unless the strategy's processes only exist inside ``launch``."""
+        if self._in_process:
+            return
+        if self._strategy.launcher is not None:
+            raise MisconfigurationException(
+                f"`Runner.{what}` must run inside the function given to `Runner.launch`:"
+                f" `strategy={self._strategy.name!r}` trains in the processes that `launch` starts."
+            )
+        self._setup_process()
+
+    # -- setting up -----------------------------------------------------------------------------
+
+    def setup(self, module: Module, *optimizers: Optimizer) -> Any:
+        """Move and wrap ``module`` (and make ``optimizers`` step through the strategy).
+
+        Returns the module alone, or ``(module, *optimizers)`` when optimizers are given.
+        """
+        self._require_process("setup")
+        wrapped = self._strategy.setup_module(module)
+        if not optimizers:
+            return wrapped
+        return (
+            wrapped,
+            *(_StrategyOptimizer.wrap(self._strategy.setup_optimizer(o), self._strategy) for o in optimizers),
+        )
+
+    def setup_dataloaders(self, *loaders: DataLoader[Any]) -> Any:
+        """Give each loader a ``DistributedSampler`` when the strategy shards data; one loader or a tuple."""
+        self._require_process("setup_dataloaders")
+        kwargs = self._strategy.distributed_sampler_kwargs
+        result = [_distribute(loader, kwargs) for loader in loaders]
+        return result[0] if len(result) == 1 else tuple(result)
+
+    def to_device(self, obj: Any) -> Any:
+        """``obj`` (a tensor, module, or nested list/tuple/dict of tensors) on this process's device."""
+        if isinstance(obj, (torch.Tensor, Module)):
+            return obj.to(self.device)
+        if isinstance(obj, dict):
+            return {key: self.to_device(value) for key, value in obj.items()}
+        if isinstance(obj, (list, tuple)):
+            return type(obj)(self.to_device(value) for value in obj)
+        return obj
+
+    # -- the training step ----------------------------------------------------------------------
+
+    def backward(self, loss: torch.Tensor, model: Module | None = None) -> None:
+        """``loss.backward()`` through the strategy (loss scaling, sharded gradients)."""
+        self._strategy.backward(loss, model)
+
+    def autocast(self) -> AbstractContextManager[None]:
+        """The precision plugin's autocast context for the forward pass."""
+        return self._strategy.precision_plugin.autocast()
+
+    # -- collectives ----------------------------------------------------------------------------
+
+    def barrier(self, name: str | None = None) -> None:
+        """Wait for every process."""
+        self._strategy.barrier(name)
+
+    def broadcast(self, obj: Any, src: int = 0) -> Any:
+        """``obj`` as process ``src`` has it."""
+        return self._strategy.broadcast(obj, src)
+
+    def all_gather(self, tensor: torch.Tensor) -> torch.Tensor:
+        """Every process's ``tensor``, stacked on a new first dimension."""
+        return self._strategy.all_gather(tensor)
+
+    def all_reduce(self, tensor: torch.Tensor, op: Literal["sum", "mean"] = "sum") -> torch.Tensor:
+        """The sum or mean of ``tensor`` over all processes."""
+        return self._strategy.all_reduce(tensor, op)
+
+    # -- checkpoints ----------------------------------------------------------------------------
+
+    def save(self, path: str | Path, state: dict[str, Any]) -> None:
+        """Save ``state`` (modules and optimizers become their full state dicts) from global rank zero.
+
+        Call it on every process: sharding strategies gather the state collectively.
+        """
+        self._strategy.save_checkpoint({key: self._state_of(value) for key, value in state.items()}, path)
+
+    def load(self, path: str | Path, state: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Read a checkpoint; modules and optimizers in ``state`` are restored in place, the rest is returned."""
+        checkpoint = self._strategy.load_checkpoint(path)
+        for key, target in (state or {}).items():
+            if isinstance(target, Module):
+                self._strategy.unwrap_module(target).load_state_dict(checkpoint.pop(key))
+            elif isinstance(target, Optimizer):
+                target.load_state_dict(checkpoint.pop(key))
+        return checkpoint
+
+    def _state_of(self, value: Any) -> Any:
+        if isinstance(value, Module):
+            return self._strategy.module_state(value)
+        if isinstance(value, _StrategyOptimizer):
+            return self._strategy.optimizer_state(value.optimizer)
+        if isinstance(value, Optimizer):
+            return self._strategy.optimizer_state(value)
+        return value
+
+    # -- where this process stands --------------------------------------------------------------
+
+    @property
+    def device(self) -> torch.device:
+        """This process's device."""
+        return self._strategy.root_device
+
+    @property
+    def global_rank(self) -> int:
+        """Rank of this process in the job."""
+        return self._strategy.global_rank
+
+    @property
+    def local_rank(self) -> int:
+        """Rank of this process on its node."""
+        return self._strategy.local_rank
+
+    @property
+    def node_rank(self) -> int:
+        """Rank of this node."""
+        return self._strategy.node_rank
+
+    @property
+    def world_size(self) -> int:
+        """Number of processes in the job."""
+        return self._strategy.world_size
+
+    @property
+    def is_global_zero(self) -> bool:
+        """Whether this is global rank zero."""
+        return self._strategy.is_global_zero
+
+    # -- teardown -------------------------------------------------------------------------------
+
+    def teardown(self) -> None:
+        """Tear the strategy down (idempotent); ``launch`` and ``with Runner(...)`` call it for you."""
+        self._strategy.teardown()
+        self._in_process = False
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+        self.teardown()
+
+
+class _StrategyOptimizer:
+    """The user's optimizer, whose ``step`` goes through the strategy (and so the precision plugin).
+
+    The instance shares the optimizer's ``__dict__`` and subclasses its class, so LR schedulers and
+    ``isinstance(opt, torch.optim.SGD)`` keep working; the references live on the one-off class.
+    """
+
+    optimizer: ClassVar[Optimizer]
+    strategy: ClassVar[Strategy]
+
+    @classmethod
+    def wrap(cls, optimizer: Optimizer, strategy: Strategy) -> Any:
+        namespace = {"optimizer": optimizer, "strategy": strategy}
+        kind = type(f"Runner{type(optimizer).__name__}", (cls, type(optimizer)), namespace)
+        wrapper: Any = object.__new__(kind)
+        wrapper.__dict__ = optimizer.__dict__
+        return wrapper
+
+    def step(self, closure: Callable[[], Any] | None = None) -> Any:
+        """Step the optimizer through the strategy."""
+        kwargs = {} if closure is None else {"closure": closure}
+        return self.strategy.optimizer_step(self.optimizer, **kwargs)
+
+
+def _distribute(loader: DataLoader[Any], kwargs: dict[str, int] | None) -> DataLoader[Any]:
+    """``loader`` rebuilt around a ``DistributedSampler`` (shuffling as it did), or unchanged."""
+    if kwargs is None or isinstance(loader.sampler, DistributedSampler):
+        return loader
+    if not isinstance(loader.sampler, (RandomSampler, SequentialSampler)) or loader.batch_size is None:
+        raise MisconfigurationException(
+            f"`Runner.setup_dataloaders` cannot shard a DataLoader with a custom sampler ({loader.sampler!r})."
+            " Give it a `DistributedSampler` yourself, using `runner.world_size` and `runner.global_rank`."
+        )
+    sampler: DistributedSampler[Any] = DistributedSampler(
+        loader.dataset,
+        num_replicas=kwargs["num_replicas"],
+        rank=kwargs["rank"],
+        shuffle=isinstance(loader.sampler, RandomSampler),
+    )
+    return DataLoader(
+        loader.dataset,
+        batch_size=loader.batch_size,
+        sampler=sampler,
+        num_workers=loader.num_workers,
+        collate_fn=loader.collate_fn,
+        pin_memory=loader.pin_memory,
+        drop_last=loader.drop_last,
+        timeout=loader.timeout,
+        worker_init_fn=loader.worker_init_fn,
+        persistent_workers=loader.persistent_workers,
+    )
