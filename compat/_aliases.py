@@ -10,6 +10,7 @@ Creating an alias instance, or subclassing one, warns; the warning is built here
 from __future__ import annotations
 
 import functools
+import threading
 from abc import ABCMeta
 from typing import Any
 
@@ -19,6 +20,10 @@ from compat._warn import Notice, warn
 #: Set on an alias class (never inherited through ``__dict__``): the new class it stands for.
 _TARGET = "_compat_target"
 _NOTICE = "_compat_notice"
+
+
+#: Alias classes whose ``issubclass`` is being answered in this thread (see ``__subclasscheck__``).
+_ACTIVE = threading.local()
 
 
 def _target(cls: type) -> type | None:
@@ -60,9 +65,16 @@ class _AliasMeta(type):
 
     def __subclasscheck__(cls, subclass: type) -> bool:
         target = _target(cls)
-        if target is not None:
+        active = _ACTIVE.__dict__.setdefault("classes", set())
+        # ABCMeta answers by asking each real subclass of the target, and the alias is one: without this
+        # guard, issubclass(str, CUDAAccelerator) would ask GPUAccelerator, which asks CUDAAccelerator...
+        if target is None or cls in active:
+            return super().__subclasscheck__(subclass)
+        active.add(cls)
+        try:
             return issubclass(subclass, target)
-        return super().__subclasscheck__(subclass)
+        finally:
+            active.discard(cls)
 
 
 class _AliasABCMeta(_AliasMeta, ABCMeta):
