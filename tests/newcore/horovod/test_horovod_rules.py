@@ -70,7 +70,7 @@ def test_horovod_layout_is_checked_before_the_package(machine: Machine) -> None:
         strategy.num_nodes = 2
         strategy.check_setup()
     assert not isinstance(raised.value, MissingBackendError)
-    with pytest.raises(MissingBackendError, match="tools/install-horovod.sh"):
+    with pytest.raises(MissingBackendError, match=r"tools/install-horovod\.sh"):
         HorovodStrategy(parallel_devices=CPU).check_setup()
 
 
