@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import newcore
 from compat.flags import translate
-from compat.properties import AcceleratorView, LegacyProperties
+from compat.properties import LegacyProperties, with_training_type_plugin
 from newcore.accelerators import Accelerator
 from newcore.connector.torch_flags import Deterministic
 from newcore.strategies import Strategy
@@ -75,7 +75,5 @@ class AcceleratorConnector(LegacyProperties, newcore.AcceleratorConnector):
             sync_batchnorm=sync_batchnorm, benchmark=benchmark, deterministic=deterministic, **flags, **unknown
         )
 
-    @property
-    def accelerator(self) -> Accelerator:
-        """The accelerator; it also answers 1.5's ``accelerator.training_type_plugin`` (with a warning)."""
-        return cast(Accelerator, AcceleratorView(super().accelerator, self.strategy, type(self).__name__))
+        # 1.5 code reads ``connector.accelerator.training_type_plugin``.
+        with_training_type_plugin(super().accelerator, self.strategy, type(self).__name__)

@@ -53,10 +53,20 @@ def spelling(flag: str, value: Any) -> str:
     return f"accelerator={DEVICE_FLAGS[flag]!r}, devices={value!r}"
 
 
+def shown(value: Any) -> str:
+    """How messages quote a flag value: ``repr``, but objects as ``DDPStrategy(...)``, not their full repr."""
+    if isinstance(value, list):
+        return f"[{', '.join(shown(v) for v in value)}]"
+    if isinstance(value, (str, int, float, tuple, type(None))):
+        return repr(value)
+    return f"{type(value).__name__}(...)"
+
+
 def flag_notice(owner: str, flag: str, value: Any, new: str, details: str = "") -> Notice:
     """The warning for ``<owner>(<flag>=<value>)``, whose new spelling is ``new``."""
     deprecated_in, removed_in = flag_versions(flag)
-    return Notice(f"`{owner}({flag}={value!r})`", f"`{new}`", deprecated_in, compat_removed_in(removed_in), details)
+    old = f"`{owner}({flag}={shown(value)})`"
+    return Notice(old, f"`{new}`", deprecated_in, compat_removed_in(removed_in), details)
 
 
 def _same_kind(accelerator: Any, kind: str) -> bool:

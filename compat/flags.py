@@ -14,7 +14,7 @@ from typing import Any
 
 from compat._rows import compat_removed_in, flag_versions
 from compat._warn import CompatDeprecationWarning, CompatFallbackWarning, Notice, warn
-from compat.devices import DeviceRequest, device_request, flag_notice
+from compat.devices import DeviceRequest, device_request, flag_notice, shown
 from compat.enums import member_value
 from newcore.exceptions import MisconfigurationException
 from newcore.plugins.precision import ApexMixedPrecisionPlugin
@@ -70,7 +70,7 @@ def _strategy_from_accelerator(owner: str, accelerator: Any, strategy: Any, flag
             " Pass only `strategy=`."
         )
     if flag == "accelerator":
-        warn(flag_notice(owner, flag, accelerator, f"strategy={accelerator!r}"))
+        warn(flag_notice(owner, flag, accelerator, f"strategy={shown(accelerator)}"))
     return accelerator, None
 
 
@@ -88,7 +88,7 @@ def _strategies_from_plugins(owner: str, plugins: Any, strategy: Any) -> tuple[A
                 f"You passed `strategy={strategy!r}` and also the strategy {plugin!r} in `plugins=`. Pass one"
                 " strategy, in `strategy=`."
             )
-        warn(flag_notice(owner, "plugins", [plugin], f"strategy={plugin!r}"))
+        warn(flag_notice(owner, "plugins", [plugin], f"strategy={shown(plugin)}"))
         strategy = plugin
     return (kept or None), strategy
 
@@ -104,12 +104,13 @@ def translate(owner: str, flags: dict[str, Any]) -> tuple[dict[str, Any], Legacy
             given[key] = member_value(given[key])
     accelerator, strategy = flags.get("accelerator"), flags.get("strategy")
 
-    if "distributed_backend" in given:
+    source = "accelerator"
+    if "distributed_backend" in given:  # 1.4's name for accelerator=, itself a strategy name by 1.5
         backend = given["distributed_backend"]
         warn(flag_notice(owner, "distributed_backend", backend, f"strategy={backend!r}"))
-        accelerator = backend
+        accelerator, source = backend, "distributed_backend"
     if is_strategy(accelerator):
-        strategy, accelerator = _strategy_from_accelerator(owner, accelerator, strategy, "accelerator")
+        strategy, accelerator = _strategy_from_accelerator(owner, accelerator, strategy, source)
     flags["plugins"], strategy = _strategies_from_plugins(owner, flags.get("plugins"), strategy)
 
     ddp_cpu = isinstance(accelerator, str) and accelerator.strip().lower() == "ddp_cpu"

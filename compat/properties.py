@@ -6,6 +6,7 @@ Each returns what 1.5 returned for the same selection (``num_gpus`` is 0 off the
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import torch
@@ -67,36 +68,36 @@ def property_notice(owner: str, name: str) -> Notice:
     )
 
 
-class AcceleratorView:
-    """The accelerator, plus 1.5's ``accelerator.training_type_plugin`` (the strategy), which warns.
+def _training_type_plugin(self: Accelerator) -> Strategy:
+    """Lightning 1.5's ``accelerator.training_type_plugin``: the strategy (warns)."""
+    owner, strategy = self.__dict__["_compat_owner"]
+    warn(property_notice(owner, "accelerator.training_type_plugin"))
+    found: Strategy = strategy
+    return found
 
-    Everything else is the real accelerator's, and ``isinstance`` sees the real class: newcore's own
-    objects are not modified.
+
+@functools.cache
+def _legacy_accelerator_class(cls: type[Accelerator]) -> type[Accelerator]:
+    namespace = {
+        "training_type_plugin": property(_training_type_plugin),
+        "__module__": cls.__module__,
+        "__qualname__": cls.__qualname__,
+        "__doc__": cls.__doc__,
+    }
+    return type(cls.__name__, (cls,), namespace)
+
+
+def with_training_type_plugin(accelerator: Accelerator, strategy: Strategy, owner: str) -> Accelerator:
+    """Give ``accelerator`` 1.5's ``training_type_plugin`` attribute, pointing at ``strategy``.
+
+    The instance becomes one of a same-named subclass, created once per accelerator class: accelerators
+    are stateless, so ``isinstance``, ``type(...).__name__`` and identity with ``strategy.accelerator``
+    all keep working, and newcore's classes are not modified.
     """
-
-    def __init__(self, accelerator: Accelerator, strategy: Strategy, owner: str) -> None:
-        object.__setattr__(self, "_accelerator", accelerator)
-        object.__setattr__(self, "_strategy", strategy)
-        object.__setattr__(self, "_owner", owner)
-
-    @property  # type: ignore[misc]  # isinstance() reads __class__: answer with the real accelerator's
-    def __class__(self) -> type:
-        return type(self._accelerator)
-
-    @property
-    def training_type_plugin(self) -> Strategy:
-        warn(property_notice(self._owner, "accelerator.training_type_plugin"))
-        strategy: Strategy = self._strategy
-        return strategy
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._accelerator, name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        setattr(self._accelerator, name, value)
-
-    def __repr__(self) -> str:
-        return repr(self._accelerator)
+    if not isinstance(accelerator.__dict__.get("_compat_owner"), tuple):
+        accelerator.__class__ = _legacy_accelerator_class(type(accelerator))
+    accelerator.__dict__["_compat_owner"] = (owner, strategy)
+    return accelerator
 
 
 class LegacyProperties:
