@@ -17,8 +17,10 @@ from newcore.probe import current_probe
 from newcore.registry import Registry
 from newcore.warnings import warn_fallback
 
-#: Variables that XLA reads at start-up and that newcore (or the bf16 plugin) may have exported.
-_XLA_VARIABLES = ("PT_XLA_DEBUG", "XLA_USE_BF16")
+#: What the XLA strategies export while they run (``tpu_spawn_debug``/``debug=True``: XLA debug metrics).
+#: ``XLA_USE_BF16`` is not here: the bf16 precision plugin restores its previous value itself, and
+#: popping it afterwards would wipe a value the user had set before training.
+_STRATEGY_VARIABLES = ("PT_XLA_DEBUG",)
 
 
 class TPUAccelerator(Accelerator):
@@ -26,9 +28,17 @@ class TPUAccelerator(Accelerator):
 
     name = "tpu"
 
+    def setup_device(self, device: torch.device) -> None:
+        if device.type != "xla":
+            raise MisconfigurationException(
+                f"accelerator='tpu' was asked to set up device {device}; TPU cores are 'xla' devices."
+                " Pass the matching `accelerator=` for that device."
+            )
+
     def teardown(self) -> None:
-        # A later run in this interpreter (e.g. `trainer.test` after `fit` on CPU) must not inherit XLA debug or bf16.
-        for name in _XLA_VARIABLES:
+        # A later run in this interpreter (e.g. `trainer.test` after `fit` on CPU) must not inherit XLA debugging.
+        # As in Lightning, a PT_XLA_DEBUG the user exported goes too: the strategy cannot tell them apart.
+        for name in _STRATEGY_VARIABLES:
             os.environ.pop(name, None)
 
     @staticmethod

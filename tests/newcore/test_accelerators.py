@@ -140,6 +140,7 @@ def test_parse_devices_refuses(
     [
         pytest.param(CPUAccelerator(), torch.device("cuda", 0), id="cpu accelerator given a cuda device"),
         pytest.param(CUDAAccelerator(), torch.device("cpu"), id="cuda accelerator given the cpu"),
+        pytest.param(TPUAccelerator(), torch.device("cpu"), id="tpu accelerator given the cpu"),
     ],
 )
 def test_setup_device_refuses_a_foreign_device(accelerator: Accelerator, device: torch.device) -> None:
@@ -152,12 +153,12 @@ def test_cuda_teardown_does_not_initialise_cuda() -> None:
     assert not torch.cuda.is_initialized()  # type: ignore[no-untyped-call]
 
 
-def test_tpu_teardown_pops_xla_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tpu_teardown_pops_xla_debug_and_leaves_bf16_to_its_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PT_XLA_DEBUG", "1")
-    monkeypatch.setenv("XLA_USE_BF16", "1")
+    monkeypatch.setenv("XLA_USE_BF16", "1")  # the user's own: the bf16 plugin restores it at its teardown
     TPUAccelerator().teardown()
     assert "PT_XLA_DEBUG" not in os.environ
-    assert "XLA_USE_BF16" not in os.environ
+    assert os.environ["XLA_USE_BF16"] == "1"
 
 
 @pytest.mark.parametrize(
