@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import torch
 
 from newcore.exceptions import MissingBackendError
+from newcore.launchers.launcher import WorkerFailedError
 from newcore.launchers.spawn import _SpawnLauncher
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def _take(results: Any) -> Any:
     try:
         return results.pop() if isinstance(results, list) else results.get_nowait()
     except (IndexError, queue.Empty):
-        raise RuntimeError("The XLA workers finished, but local rank 0 reported no result.") from None
+        raise WorkerFailedError("The XLA workers finished, but local rank 0 reported no result.") from None
 
 
 def _to_cpu(value: Any) -> Any:

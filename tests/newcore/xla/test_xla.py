@@ -24,6 +24,7 @@ import torch
 from newcore import MissingBackendError
 from newcore.accelerators import TPUAccelerator
 from newcore.launchers import _XLASpawnLauncher, xla_spawn
+from newcore.launchers.launcher import WorkerFailedError
 from newcore.plugins.environments import LightningEnvironment
 from newcore.plugins.io import TorchCheckpointIO, XLACheckpointIO
 from newcore.strategies import SingleTPUStrategy, StrategyRegistry, TPUSpawnStrategy
@@ -148,7 +149,7 @@ def test_spawn_without_a_report_from_rank_zero_fails(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(xla_spawn, "_xla_spawn", lambda what: lambda fn, **kwargs: None)
     launcher = _tpu_spawn(XLA8).launcher
     assert launcher is not None
-    with pytest.raises(RuntimeError, match="local rank 0 reported no result"):
+    with pytest.raises(WorkerFailedError, match="local rank 0 reported no result"):
         launcher.launch(_train, 1, offset=1)
 
 
