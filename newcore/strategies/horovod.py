@@ -144,10 +144,16 @@ class HorovodStrategy(ParallelStrategy):
     def _named_parameters(self, optimizer: Optimizer) -> list[tuple[str, torch.nn.Parameter]]:
         """Names for the optimizer's parameters, which Horovod uses to match all-reduces across ranks.
 
-        Parameters of modules already set up carry their module names; any other gets a positional
-        name, the same on every rank since every rank builds the same optimizer.
+        Parameters of modules already set up carry their module names (prefixed by the module's
+        position once there are several, since two modules may both have a ``weight``); any other
+        gets a positional name, the same on every rank since every rank builds the same optimizer.
         """
-        known = {id(p): name for m in self._modules for name, p in self.unwrap_module(m).named_parameters()}
+        modules = [self.unwrap_module(m) for m in self._modules]
+        known = {
+            id(p): f"module{i}.{name}" if len(modules) > 1 else name
+            for i, module in enumerate(modules)
+            for name, p in module.named_parameters()
+        }
         return [
             (known.get(id(p), f"param_group{g}.{i}"), p)
             for g, group in enumerate(optimizer.param_groups)
