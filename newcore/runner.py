@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 import torch
 from torch.nn import Module
@@ -119,13 +119,16 @@ class Runner:
         Returns the module alone, or ``(module, *optimizers)`` when optimizers are given.
         """
         self._require_process("setup")
-        wrapped = self._strategy.setup_module(module)
+        wrapped, prepared = self._strategy.setup_module_and_optimizers(module, list(optimizers))
         if not optimizers:
             return wrapped
-        return (
-            wrapped,
-            *(_StrategyOptimizer.wrap(self._strategy.setup_optimizer(o), self._strategy) for o in optimizers),
-        )
+        return (wrapped, *(_StrategyOptimizer.wrap(optimizer, self._strategy) for optimizer in prepared))
+
+    def setup_optimizers(self, *optimizers: Optimizer) -> Any:
+        """Set up optimizers made after :meth:`setup` (required by ``fsdp``); one optimizer or a tuple."""
+        self._require_process("setup_optimizers")
+        wrapped = [_StrategyOptimizer.wrap(self._strategy.setup_optimizer(o), self._strategy) for o in optimizers]
+        return wrapped[0] if len(wrapped) == 1 else tuple(wrapped)
 
     def setup_dataloaders(self, *loaders: DataLoader[Any]) -> Any:
         """Give each loader a ``DistributedSampler`` when the strategy shards data; one loader or a tuple."""
@@ -249,25 +252,32 @@ class Runner:
 class _StrategyOptimizer:
     """The user's optimizer, whose ``step`` goes through the strategy (and so the precision plugin).
 
-    The instance shares the optimizer's ``__dict__`` and subclasses its class, so LR schedulers and
-    ``isinstance(opt, torch.optim.SGD)`` keep working; the references live on the one-off class.
+    The wrapper subclasses the optimizer's class and starts from a shallow copy of its ``__dict__``
+    (the same ``state`` and ``param_groups`` objects), so LR schedulers and ``isinstance`` checks keep
+    working. It keeps no reference cycle to the optimizer: a process group held by a sharded
+    optimizer must be freed before the group is destroyed.
     """
 
-    optimizer: ClassVar[Optimizer]
-    strategy: ClassVar[Strategy]
+    _optimizer: Optimizer
+    _strategy: Strategy
 
     @classmethod
     def wrap(cls, optimizer: Optimizer, strategy: Strategy) -> Any:
-        namespace = {"optimizer": optimizer, "strategy": strategy}
-        kind = type(f"Runner{type(optimizer).__name__}", (cls, type(optimizer)), namespace)
+        kind = type(f"Runner{type(optimizer).__name__}", (cls, type(optimizer)), {})
         wrapper: Any = object.__new__(kind)
-        wrapper.__dict__ = optimizer.__dict__
+        wrapper.__dict__.update(optimizer.__dict__)
+        wrapper._optimizer, wrapper._strategy = optimizer, strategy
         return wrapper
+
+    @property
+    def optimizer(self) -> Optimizer:
+        """The optimizer the strategy steps."""
+        return self._optimizer
 
     def step(self, closure: Callable[[], Any] | None = None) -> Any:
         """Step the optimizer through the strategy."""
         kwargs = {} if closure is None else {"closure": closure}
-        return self.strategy.optimizer_step(self.optimizer, **kwargs)
+        return self._strategy.optimizer_step(self._optimizer, **kwargs)
 
 
 def _distribute(loader: DataLoader[Any], kwargs: dict[str, int] | None) -> DataLoader[Any]:

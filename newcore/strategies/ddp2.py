@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from newcore.exceptions import MisconfigurationException
 from newcore.registry import Registry
 from newcore.strategies.ddp import DDPStrategy
 from newcore.strategies.dp import _require_cuda
@@ -14,6 +15,12 @@ class DDP2Strategy(DDPStrategy):
     def check_setup(self) -> None:
         super().check_setup()
         _require_cuda(self)
+
+    def setup_environment(self) -> None:
+        raise MisconfigurationException(
+            "`strategy='ddp2'` was removed in Lightning 1.7 and newcore does not train with it."
+            " Use `strategy='ddp'` (one process per GPU), which gives the same results."
+        )
 
     @classmethod
     def register_strategies(cls, registry: Registry[Strategy]) -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import torch
+from torch.nn import Module
+from torch.optim import Optimizer
 
 from newcore.exceptions import MisconfigurationException
 from newcore.registry import Registry
@@ -28,8 +31,11 @@ class DeepSpeedStrategy(DDPStrategy):
 
     ``config`` (a dict or the path of a DeepSpeed JSON file) takes precedence over the other arguments
     once training starts. Building the strategy never imports ``deepspeed``; :meth:`check_setup` asks
-    whether it is installed.
+    whether it is installed. Like the other sharding strategies it leaves the model where it is at
+    teardown: a ZeRO-3 model gathered onto the host may not fit there.
     """
+
+    move_to_host_on_teardown: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -86,6 +92,51 @@ class DeepSpeedStrategy(DDPStrategy):
     def check_setup(self) -> None:
         super().check_setup()
         self._require_package("deepspeed", "pip install 'lightning-migrate[deepspeed]'")
+
+    def setup_environment(self) -> None:
+        self._require_package("deepspeed", "pip install 'lightning-migrate[deepspeed]'")
+        super().setup_environment()
+
+    def ds_config(self) -> dict[str, Any]:
+        """The DeepSpeed config: ``config`` if given, else one built from the constructor arguments."""
+        if isinstance(self.config, dict):
+            return self.config
+        if self.config is not None:
+            return dict(json.loads(Path(self.config).read_text()))
+        zero: dict[str, Any] = {"stage": self.stage}
+        if self.offload_optimizer:
+            zero["offload_optimizer"] = {"device": self.offload_optimizer_device, "nvme_path": self.nvme_path}
+        if self.offload_parameters:
+            zero["offload_param"] = {"device": self.offload_params_device, "nvme_path": self.nvme_path}
+        return {"train_micro_batch_size_per_gpu": 1, "zero_optimization": zero}
+
+    def setup_module_and_optimizers(
+        self, module: Module, optimizers: list[Optimizer]
+    ) -> tuple[Module, list[Optimizer]]:
+        import deepspeed
+
+        if len(optimizers) > 1:
+            raise MisconfigurationException(f"`{self._flag}` trains with one optimizer, got {len(optimizers)}.")
+        engine, optimizer, _, _ = deepspeed.initialize(
+            model=module, optimizer=optimizers[0] if optimizers else None, config=self.ds_config()
+        )
+        self._modules.append(engine)
+        return engine, [optimizer] if optimizers else []
+
+    def setup_module(self, module: Module) -> Module:
+        return self.setup_module_and_optimizers(module, [])[0]
+
+    def unwrap_module(self, module: Module) -> Module:
+        inner = getattr(module, "module", None)
+        return inner if isinstance(inner, Module) else module
+
+    def backward(self, tensor: torch.Tensor, module: Module | None = None) -> None:
+        engine = module if module is not None else self._modules[-1]
+        engine.backward(tensor)  # type: ignore[operator]
+
+    def optimizer_step(self, optimizer: Optimizer, **kwargs: Any) -> Any:
+        # The engine steps its own optimizer (and scaler, and gradient accumulation boundary).
+        return self._modules[-1].step(**kwargs)  # type: ignore[operator]
 
     @classmethod
     def register_strategies(cls, registry: Registry[Strategy]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from torch.nn import DataParallel, Module
+
 from newcore.exceptions import MisconfigurationException
 from newcore.registry import Registry
 from newcore.strategies.parallel import ParallelStrategy
@@ -34,6 +36,23 @@ class DataParallelStrategy(ParallelStrategy):
     def check_setup(self) -> None:
         super().check_setup()
         _require_cuda(self)
+
+    def set_world_ranks(self) -> None:
+        # One process, whatever the number of GPUs: ranks and world size stay at their single-process values.
+        self._global_rank = self._local_rank = self._node_rank = 0
+        self._world_size = 1
+
+    def _wrap_module(self, module: Module) -> Module:
+        module = super()._wrap_module(module)
+        return DataParallel(module, device_ids=[d.index for d in self.parallel_devices or []])
+
+    def unwrap_module(self, module: Module) -> Module:
+        return module.module if isinstance(module, DataParallel) else module
+
+    @property
+    def distributed_sampler_kwargs(self) -> dict[str, int] | None:
+        # DataParallel splits each batch itself; every "replica" must see the full batch.
+        return None
 
     @classmethod
     def register_strategies(cls, registry: Registry[Strategy]) -> None:

@@ -6,7 +6,10 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import torch
+from torch.nn import Module
+from torch.optim import Optimizer
 
+from newcore.exceptions import MisconfigurationException
 from newcore.registry import Registry
 from newcore.strategies.ddp import DEFAULT_PROCESS_GROUP_TIMEOUT, DDPStrategy
 from newcore.strategies.sharded import _ShardingMixin
@@ -22,8 +25,10 @@ if TYPE_CHECKING:
 class DDPFullyShardedStrategy(_ShardingMixin, DDPStrategy):
     """Fully sharded data parallel: each process holds only its shard of parameters, gradients and optimizer state.
 
-    Lightning 1.6 backed it with FairScale; newcore will wrap ``torch.distributed.fsdp`` instead.
-    ``fsdp_kwargs`` are passed to the FSDP wrapper then.
+    Lightning 1.6 backed it with FairScale; newcore wraps torch's native
+    ``torch.distributed.fsdp.FullyShardedDataParallel`` (which also works with Gloo on CPU) and passes
+    ``fsdp_kwargs`` to it. Optimizers must be created from the *wrapped* module's parameters:
+    ``model = runner.setup(model)``, then ``runner.setup_optimizers(SGD(model.parameters()))``.
     """
 
     def __init__(
@@ -49,6 +54,48 @@ class DDPFullyShardedStrategy(_ShardingMixin, DDPStrategy):
         )
         self.cpu_offload = cpu_offload
         self.fsdp_kwargs = fsdp_kwargs
+
+    def module_to_device(self, module: Module) -> Module:
+        # FSDP moves each shard to `device_id` itself; moving the whole model first could run the device out of memory.
+        return module
+
+    def _wrap_module(self, module: Module) -> Module:
+        from torch.distributed.fsdp import CPUOffload, FullyShardedDataParallel
+
+        if self.layer_sync is not None:
+            module = self.layer_sync.apply(module)
+        return FullyShardedDataParallel(
+            module,
+            device_id=self.root_device,
+            cpu_offload=CPUOffload(offload_params=self.cpu_offload),
+            **self.fsdp_kwargs,
+        )
+
+    def unwrap_module(self, module: Module) -> Module:
+        from torch.distributed.fsdp import FullyShardedDataParallel
+
+        return module.module if isinstance(module, FullyShardedDataParallel) else module
+
+    def setup_optimizer(self, optimizer: Optimizer) -> Optimizer:
+        wrapped = {id(p) for module in self._modules for p in module.parameters()}
+        if any(id(p) not in wrapped for group in optimizer.param_groups for p in group["params"]):
+            raise MisconfigurationException(
+                f"`{self._flag}` flattens the parameters when it wraps the model, so an optimizer made before"
+                " `runner.setup(model)` updates nothing. Set up the model first, then create the optimizer from"
+                " the returned model's parameters and pass it to `runner.setup_optimizers`."
+            )
+        return super().setup_optimizer(optimizer)
+
+    def module_state(self, module: Module) -> dict[str, Any]:
+        from torch.distributed.checkpoint.state_dict import StateDictOptions, get_model_state_dict
+
+        return get_model_state_dict(module, options=StateDictOptions(full_state_dict=True))
+
+    def optimizer_state(self, optimizer: Optimizer) -> dict[str, Any]:
+        from torch.distributed.checkpoint.state_dict import StateDictOptions, get_optimizer_state_dict
+
+        options = StateDictOptions(full_state_dict=True)
+        return dict(get_optimizer_state_dict(self._modules[0], optimizer, options=options))
 
     @classmethod
     def _mixed_precision_plugin(cls, precision: str, device_type: str) -> PrecisionPlugin:

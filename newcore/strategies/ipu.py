@@ -67,6 +67,12 @@ class IPUStrategy(ParallelStrategy):
                 f"`{self._flag}` runs only on Graphcore IPUs, not {self.accelerator!r}; pass accelerator='ipu'."
             )
 
+    def setup_environment(self) -> None:
+        self.check_setup()  # a clear error without poptorch, also for a strategy built by hand
+        raise MisconfigurationException(
+            f"`{self._flag}`: training on IPUs through the Runner is not implemented yet; use poptorch directly."
+        )
+
     @classmethod
     def register_strategies(cls, registry: Registry[Strategy]) -> None:
         registry.register_table(cls, {"ipu_strategy": {}})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -126,6 +127,9 @@ class ParallelStrategy(Strategy):
         if self.cluster_environment is not None:
             self.cluster_environment.teardown()
         if self._owns_process_group and dist.is_initialized():
+            # Objects in reference cycles (wrappers, sharded optimizers) may still hold the group;
+            # freeing them after it is destroyed aborts the process.
+            gc.collect()
             dist.destroy_process_group()
         self._owns_process_group = False
 

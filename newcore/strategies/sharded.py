@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from torch.optim import Optimizer
 
 from newcore.exceptions import MisconfigurationException
 from newcore.registry import Registry
@@ -18,7 +20,10 @@ class _ShardingMixin(Strategy):
 
     Sharded optimizers keep fp32 master weights themselves, which Apex's ``amp.initialize`` would
     patch a second time; native AMP's grad scaler is the one that knows about shards.
+    A sharded model is never gathered onto the host at teardown (it may not fit there).
     """
+
+    move_to_host_on_teardown: ClassVar[bool] = False
 
     @classmethod
     def _mixed_precision_plugin(cls, precision: str, device_type: str) -> PrecisionPlugin:
@@ -45,8 +50,34 @@ class _ShardingMixin(Strategy):
             )
 
 
-class DDPShardedStrategy(_ShardingMixin, DDPStrategy):
-    """DDP with optimizer state and gradients sharded across the processes to save memory."""
+class _ZeroMixin(Strategy):
+    """DDP plus torch's ``ZeroRedundancyOptimizer``: each rank keeps and steps only its shard of the optimizer state.
+
+    Replaces FairScale's ``ShardedDataParallel``/``OSS`` that Lightning 1.6 used (FairScale is no longer
+    maintained); ``ZeroRedundancyOptimizer`` ships with torch and keeps DDP's gradient all-reduce.
+    """
+
+    def setup_optimizer(self, optimizer: Optimizer) -> Optimizer:
+        from torch.distributed.optim import ZeroRedundancyOptimizer
+
+        groups = optimizer.param_groups
+        defaults = {key: value for key, value in optimizer.defaults.items() if key != "params"}
+        zero = ZeroRedundancyOptimizer(groups[0]["params"], optimizer_class=type(optimizer), **defaults)
+        for group in groups[1:]:
+            zero.add_param_group(dict(group))
+        return super().setup_optimizer(zero)
+
+    def optimizer_state(self, optimizer: Optimizer) -> dict[str, Any]:
+        from torch.distributed.optim import ZeroRedundancyOptimizer
+
+        if not isinstance(optimizer, ZeroRedundancyOptimizer):
+            return super().optimizer_state(optimizer)
+        optimizer.consolidate_state_dict(to=0)  # a collective: every rank sends its shard to rank 0
+        return optimizer.state_dict() if self.is_global_zero else {}
+
+
+class DDPShardedStrategy(_ShardingMixin, _ZeroMixin, DDPStrategy):
+    """DDP with optimizer state sharded across the processes (``ZeroRedundancyOptimizer``) to save memory."""
 
     @classmethod
     def register_strategies(cls, registry: Registry[Strategy]) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from newcore.registry import Registry
 from newcore.strategies.ddp_spawn import DDPSpawnStrategy
-from newcore.strategies.sharded import _ShardingMixin
+from newcore.strategies.sharded import _ShardingMixin, _ZeroMixin
 from newcore.strategies.strategy import Strategy
 
 
-class DDPSpawnShardedStrategy(_ShardingMixin, DDPSpawnStrategy):
+class DDPSpawnShardedStrategy(_ShardingMixin, _ZeroMixin, DDPSpawnStrategy):
     """Spawned DDP with optimizer state and gradients sharded across the workers to save memory."""
 
     @classmethod

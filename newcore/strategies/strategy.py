@@ -193,6 +193,12 @@ class Strategy:
         """Wrap the module, already on its device, for this strategy (e.g. in ``DistributedDataParallel``)."""
         return module
 
+    def setup_module_and_optimizers(
+        self, module: Module, optimizers: list[Optimizer]
+    ) -> tuple[Module, list[Optimizer]]:
+        """Set up a module together with its optimizers (DeepSpeed needs both at once)."""
+        return self.setup_module(module), [self.setup_optimizer(optimizer) for optimizer in optimizers]
+
     def setup_optimizer(self, optimizer: Optimizer) -> Optimizer:
         """Return the optimizer to step (sharding strategies replace it with a sharded one)."""
         self._optimizers.append(optimizer)
