@@ -138,7 +138,7 @@ def translate(owner: str, flags: dict[str, Any]) -> tuple[dict[str, Any], Legacy
         amp_level=given.get("amp_level"),
         replace_sampler_ddp=bool(given.get("replace_sampler_ddp", True)),
     )
-    _translate_precision(owner, flags, legacy, request)
+    _translate_precision(owner, flags, legacy)
     if "replace_sampler_ddp" in given:
         value = given["replace_sampler_ddp"]
         warn(flag_notice(owner, "replace_sampler_ddp", value, f"use_distributed_sampler={value!r}"))
@@ -203,7 +203,7 @@ def _fallback_versions() -> tuple[str, str]:
     return deprecated_in, compat_removed_in(removed_in)
 
 
-def _translate_precision(owner: str, flags: dict[str, Any], legacy: LegacyFlags, request: DeviceRequest) -> None:
+def _translate_precision(owner: str, flags: dict[str, Any], legacy: LegacyFlags) -> None:
     precision = flags.get("precision")
     is_16 = precision in (16, "16")
     if "amp_backend" in legacy.given:
@@ -218,15 +218,11 @@ def _translate_precision(owner: str, flags: dict[str, Any], legacy: LegacyFlags,
             )
         level = legacy.amp_level
         warn(flag_notice(owner, "amp_level", level, f"plugins=[ApexMixedPrecisionPlugin(amp_level={level!r})]"))
+    # precision=16 on the CPU: Lightning 1.5.10 switched to bf16 with a warning, and so does newcore.
     if legacy.amp_backend == "apex" and is_16:
         plugins = flags.get("plugins")
         items = list(plugins) if isinstance(plugins, (list, tuple)) else ([] if plugins is None else [plugins])
         flags["plugins"] = [*items, ApexMixedPrecisionPlugin(amp_level=legacy.amp_level or "O2")]
-    elif is_16 and request.kind == "cpu":
-        raise MisconfigurationException(
-            f"You passed `precision={precision!r}` but native AMP is not supported on CPU. Lightning 1.5 raised"
-            " here too (newcore would switch to bfloat16): pass `precision='bf16'` for mixed precision on the CPU."
-        )
     if legacy.amp_backend not in ("native", "apex"):
         raise MisconfigurationException(
             f"`amp_backend={legacy.given['amp_backend']!r}` is not an AMP backend: pass 'native' or 'apex'."

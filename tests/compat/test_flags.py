@@ -135,7 +135,6 @@ def test_legacy_flags(
 # fmt: off
 ERRORS = [
     pytest.param({"gpus": 1, "num_nodes": 2}, {"cuda": 1}, "does not support `num_nodes > 1`", id="one GPU on two nodes raised in 1.5"),
-    pytest.param({"precision": 16}, {}, "native AMP is not supported on CPU", id="precision 16 on the CPU raised in 1.5"),
     pytest.param({"amp_level": "O2", "gpus": 1, "precision": 16}, {"cuda": 1}, "only supported with `amp_backend='apex'`", id="amp_level without apex"),
     pytest.param({"amp_backend": "fast", "gpus": 1}, {"cuda": 1}, "is not an AMP backend", id="unknown amp_backend"),
     pytest.param({"accelerator": "ddp_cpu", "num_processes": 2}, {"tpu": 8, "packages": {"torch_xla"}}, "not supported on TPU machines", id="ddp_cpu on a TPU machine"),
@@ -168,3 +167,13 @@ def test_each_legacy_flag_warns_once_per_line(machine: Any) -> None:
 def test_compat_warnings_are_shown_by_default() -> None:
     assert issubclass(compat.CompatDeprecationWarning, FutureWarning)
     assert not issubclass(compat.CompatDeprecationWarning, DeprecationWarning)
+
+
+def test_precision_16_on_the_cpu_becomes_bf16_as_in_1_5_10(machine: Any) -> None:
+    """Recorded from Lightning 1.5.10: bf16 with a warning; newcore does the same and says so itself."""
+    from newcore.warnings import FallbackWarning
+
+    machine()
+    with pytest.warns(FallbackWarning, match="Using `precision='bf16'` instead"):
+        connector = compat.AcceleratorConnector(precision=16)
+    assert connector.precision_plugin.precision == "bf16"
