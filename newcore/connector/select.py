@@ -6,12 +6,12 @@ environment variables); defaults follow Lightning 1.6 so unmigrated code keeps i
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
 
+from newcore import environ
 from newcore.accelerators import Accelerator, AcceleratorRegistry, TPUAccelerator
 from newcore.connector.flags import Flags
 from newcore.exceptions import MisconfigurationException
@@ -99,8 +99,10 @@ def select(flags: Flags, probe: Probe) -> Selection:
 
 def accelerator_name(accelerator: Accelerator) -> str:
     """The canonical registry name of an accelerator instance (``"cuda"``, not its alias ``"gpu"``)."""
+    if accelerator.name:
+        return accelerator.name
     names = [n for n in AcceleratorRegistry.names_for(type(accelerator)) if n != "gpu"]
-    return getattr(accelerator, "name", "") or (names[0] if names else type(accelerator).__name__)
+    return names[0] if names else type(accelerator).__name__
 
 
 def choose_accelerator(flags: Flags) -> tuple[str, Accelerator]:
@@ -153,7 +155,7 @@ def detect_environment(num_devices: int, num_nodes: int) -> ClusterEnvironment:
 
 
 def _horovod_job(probe: Probe) -> bool:
-    return ("OMPI_COMM_WORLD_RANK" in os.environ or "HOROVOD_RANK" in os.environ) and probe.has_package("horovod")
+    return (environ.has("OMPI_COMM_WORLD_RANK") or environ.has("HOROVOD_RANK")) and probe.has_package("horovod")
 
 
 def default_strategy(

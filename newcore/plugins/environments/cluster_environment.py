@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from abc import ABC, abstractmethod
 
+from newcore import environ
 from newcore.exceptions import MisconfigurationException
 
 
@@ -74,7 +74,7 @@ def env_int(name: str, default: int | None = None) -> int:
     Schedulers export ranks as strings; a typo in a job script should say which variable is wrong,
     not surface as ``ValueError: invalid literal for int()``.
     """
-    raw = os.environ.get(name)
+    raw = environ.get(name)
     if raw is None:
         if default is not None:
             return default

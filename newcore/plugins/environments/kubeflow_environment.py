@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from newcore import environ
 from newcore.plugins.environments.cluster_environment import ClusterEnvironment, env_int
 from newcore.plugins.environments.torchelastic_environment import TorchElasticEnvironment
 
@@ -28,7 +29,7 @@ class KubeflowEnvironment(ClusterEnvironment):
     @staticmethod
     def detect() -> bool:
         # torchrun inside a Kubernetes pod exports the same variables; its richer ranks take precedence.
-        return all(name in os.environ for name in _REQUIRED) and not TorchElasticEnvironment.detect()
+        return all(environ.has(name) for name in _REQUIRED) and not TorchElasticEnvironment.detect()
 
     def world_size(self) -> int:
         return env_int("WORLD_SIZE")

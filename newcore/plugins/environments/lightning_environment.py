@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import socket
 
+from newcore import environ
 from newcore.plugins.environments.cluster_environment import ClusterEnvironment, env_int
 
 
@@ -23,11 +23,11 @@ class LightningEnvironment(ClusterEnvironment):
     @property
     def creates_processes_externally(self) -> bool:
         # LOCAL_RANK set means someone else already started this process as one of several.
-        return "LOCAL_RANK" in os.environ
+        return environ.has("LOCAL_RANK")
 
     @property
     def main_address(self) -> str:
-        return os.environ.get("MASTER_ADDR", "127.0.0.1")
+        return environ.get("MASTER_ADDR", "127.0.0.1")
 
     @property
     def main_port(self) -> int:
@@ -35,7 +35,7 @@ class LightningEnvironment(ClusterEnvironment):
 
         The port is not exported: the launcher passes it to the processes it starts.
         """
-        if "MASTER_PORT" in os.environ:
+        if environ.has("MASTER_PORT"):
             return env_int("MASTER_PORT")
         if self._main_port is None:
             self._main_port = find_free_network_port()
@@ -62,7 +62,7 @@ class LightningEnvironment(ClusterEnvironment):
 
     def node_rank(self) -> int:
         # torchrun-style launches call it GROUP_RANK; NODE_RANK is the Lightning name and wins.
-        name = "NODE_RANK" if "NODE_RANK" in os.environ else "GROUP_RANK"
+        name = "NODE_RANK" if environ.has("NODE_RANK") else "GROUP_RANK"
         return env_int(name, default=0)
 
 

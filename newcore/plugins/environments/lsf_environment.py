@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import socket
 
+from newcore import environ
 from newcore.exceptions import MisconfigurationException
 from newcore.plugins.environments.cluster_environment import ClusterEnvironment, env_int
 
@@ -30,19 +31,21 @@ class LSFEnvironment(ClusterEnvironment):
     @property
     def main_port(self) -> int:
         """``MASTER_PORT`` if set, else 10000 plus the job id modulo 1000, the same on every host of the job."""
-        if "MASTER_PORT" in os.environ:
+        if environ.has("MASTER_PORT"):
             return env_int("MASTER_PORT")
         return 10000 + env_int("LSB_JOBID") % 1000
 
     @staticmethod
     def detect() -> bool:
-        has_hosts = "LSB_DJOB_RANKFILE" in os.environ or "LSB_MCPU_HOSTS" in os.environ
-        return "LSB_JOBID" in os.environ and has_hosts and all(name in os.environ for name in _JSM_VARIABLES)
+        if "LSB_JOBID" not in os.environ:  # checked first: the connector asks on every construction
+            return False
+        has_hosts = environ.has("LSB_DJOB_RANKFILE") or environ.has("LSB_MCPU_HOSTS")
+        return has_hosts and all(environ.has(name) for name in _JSM_VARIABLES)
 
     @staticmethod
     def compute_hosts() -> list[str]:
         """The job's distinct compute hosts in LSF's order, launch node excluded."""
-        if "LSB_MCPU_HOSTS" in os.environ:
+        if environ.has("LSB_MCPU_HOSTS"):
             variable, hosts = "LSB_MCPU_HOSTS", os.environ["LSB_MCPU_HOSTS"].split()[::2]
         else:
             variable, hosts = "LSB_DJOB_RANKFILE", _read_rankfile()

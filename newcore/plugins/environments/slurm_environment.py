@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import re
 
+from newcore import environ
 from newcore.exceptions import MisconfigurationException
 from newcore.plugins.environments.cluster_environment import ClusterEnvironment, env_int
 
@@ -31,7 +31,7 @@ class SLURMEnvironment(ClusterEnvironment):
     @property
     def main_address(self) -> str:
         """The first host of ``SLURM_NODELIST`` (``"node[1-2],gpu3"`` gives ``"node1"``)."""
-        nodelist = os.environ.get("SLURM_NODELIST", "").strip()
+        nodelist = environ.get("SLURM_NODELIST", "").strip()
         return first_slurm_host(nodelist) if nodelist else "127.0.0.1"
 
     @property
@@ -41,15 +41,15 @@ class SLURMEnvironment(ClusterEnvironment):
         Every task of the job computes the same port without talking to the others, and two jobs
         sharing a node are unlikely to collide.
         """
-        if "MASTER_PORT" in os.environ:
+        if environ.has("MASTER_PORT"):
             return env_int("MASTER_PORT")
-        if "SLURM_JOB_ID" in os.environ:
+        if environ.has("SLURM_JOB_ID"):
             return 10000 + env_int("SLURM_JOB_ID") % 10000
         return 12910
 
     @staticmethod
     def detect() -> bool:
-        return "SLURM_NTASKS" in os.environ and SLURMEnvironment.job_name() not in _INTERACTIVE_JOB_NAMES
+        return environ.has("SLURM_NTASKS") and SLURMEnvironment.job_name() not in _INTERACTIVE_JOB_NAMES
 
     @staticmethod
     def manages_tasks(num_devices: int, num_nodes: int) -> bool:
@@ -59,15 +59,15 @@ class SLURMEnvironment(ClusterEnvironment):
     @staticmethod
     def job_name() -> str | None:
         """``SLURM_JOB_NAME``; ``"bash"`` or ``"interactive"`` mark a shell allocation."""
-        return os.environ.get("SLURM_JOB_NAME")
+        return environ.get("SLURM_JOB_NAME")
 
     @staticmethod
     def job_id() -> str | None:
         """The job id; for an array job, ``"<array job id>_<task id>"`` so each array task is distinct."""
-        array_id = os.environ.get("SLURM_ARRAY_JOB_ID")
+        array_id = environ.get("SLURM_ARRAY_JOB_ID")
         if array_id is not None:
-            return f"{array_id}_{os.environ.get('SLURM_ARRAY_TASK_ID', '')}"
-        return os.environ.get("SLURM_JOB_ID")
+            return f"{array_id}_{environ.get('SLURM_ARRAY_TASK_ID', '')}"
+        return environ.get("SLURM_JOB_ID")
 
     def world_size(self) -> int:
         return env_int("SLURM_NTASKS")
@@ -91,14 +91,14 @@ class SLURMEnvironment(ClusterEnvironment):
         # In an interactive allocation the user starts the processes, so SLURM's task layout says nothing.
         if self.job_name() in _INTERACTIVE_JOB_NAMES:
             return
-        if "SLURM_NTASKS_PER_NODE" in os.environ:
+        if environ.has("SLURM_NTASKS_PER_NODE"):
             per_node = env_int("SLURM_NTASKS_PER_NODE")
             if per_node != num_devices:
                 raise MisconfigurationException(
                     f"You set `devices={num_devices}`, but the SLURM job starts `--ntasks-per-node={per_node}`"
                     f" tasks per node, one per device. Set `devices={per_node}`, or change the job script."
                 )
-        if "SLURM_NNODES" in os.environ:
+        if environ.has("SLURM_NNODES"):
             nodes = env_int("SLURM_NNODES")
             if nodes != num_nodes:
                 raise MisconfigurationException(

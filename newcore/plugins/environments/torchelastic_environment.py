@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import os
-
+from newcore import environ
 from newcore.plugins.environments.cluster_environment import ClusterEnvironment, env_int
 
 _REQUIRED = ("RANK", "GROUP_RANK", "LOCAL_RANK", "LOCAL_WORLD_SIZE")
@@ -18,7 +17,7 @@ class TorchElasticEnvironment(ClusterEnvironment):
 
     @property
     def main_address(self) -> str:
-        return os.environ.get("MASTER_ADDR", "127.0.0.1")
+        return environ.get("MASTER_ADDR", "127.0.0.1")
 
     @property
     def main_port(self) -> int:
@@ -27,7 +26,7 @@ class TorchElasticEnvironment(ClusterEnvironment):
     @staticmethod
     def detect() -> bool:
         # GROUP_RANK and LOCAL_WORLD_SIZE are exported only by the elastic agent, unlike RANK/LOCAL_RANK.
-        return all(name in os.environ for name in _REQUIRED)
+        return all(environ.has(name) for name in _REQUIRED)
 
     def world_size(self) -> int:
         return env_int("WORLD_SIZE")
