@@ -14,23 +14,44 @@ import os
 from typing import Any, overload
 
 
-def _storage() -> tuple[dict[Any, Any], Any, Any] | None:
-    env = os.environ
-    data = getattr(env, "_data", None)
-    encode = getattr(env, "encodekey", None)
-    decode = getattr(env, "decodevalue", None)
-    if isinstance(data, dict) and encode is not None and decode is not None:
-        return data, encode, decode
-    return None
+class _Storage:
+    """``os.environ``'s dict and key codec, re-read only when ``os.environ`` itself is replaced."""
+
+    def __init__(self) -> None:
+        self.env: object = None
+        self.data: dict[Any, Any] | None = None
+        self.encode: Any = None
+        self.decode: Any = None
+        self.keys: dict[str, Any] = {}
+
+    def current(self) -> _Storage | None:
+        env = os.environ
+        if env is not self.env:
+            data, encode, decode = (getattr(env, a, None) for a in ("_data", "encodekey", "decodevalue"))
+            ok = isinstance(data, dict) and encode is not None and decode is not None
+            self.env, self.data, self.decode = env, data if ok else None, decode
+            self.encode, self.keys = encode, {}
+        return self if self.data is not None else None
+
+    def key(self, name: str) -> Any:
+        # Encoding costs as much as the lookup; the names asked for are a few constants.
+        try:
+            return self.keys[name]
+        except KeyError:
+            encoded = self.keys[name] = self.encode(name)
+            return encoded
+
+
+_STORAGE = _Storage()
 
 
 def has(name: str) -> bool:
     """``name in os.environ``."""
-    storage = _storage()
+    storage = _STORAGE.current()
     if storage is None:
         return name in os.environ
-    data, encode, _ = storage
-    return encode(name) in data
+    assert storage.data is not None
+    return storage.key(name) in storage.data
 
 
 @overload
@@ -39,9 +60,9 @@ def get(name: str) -> str | None: ...
 def get(name: str, default: str) -> str: ...
 def get(name: str, default: str | None = None) -> str | None:
     """``os.environ.get(name, default)``."""
-    storage = _storage()
+    storage = _STORAGE.current()
     if storage is None:
         return os.environ.get(name, default)
-    data, encode, decode = storage
-    value = data.get(encode(name))
-    return default if value is None else str(decode(value))
+    assert storage.data is not None
+    value = storage.data.get(storage.key(name))
+    return default if value is None else str(storage.decode(value))
