@@ -14,8 +14,11 @@ duplicate or out-of-range indices.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
+
+import torch
 
 from newcore.exceptions import MisconfigurationException
 
@@ -123,3 +126,9 @@ def parse_tpu(devices: object, *, available: int) -> int | list[int]:
     if len(value) != 1 or not 1 <= value[0] <= 8:
         raise _bad(devices, "tpu", "TPUs take 1 or 8 cores, or a single core index in 1..8 such as [5].")
     return value
+
+
+@functools.lru_cache(maxsize=256)
+def device(kind: str, index: int | None = None) -> torch.device:
+    """``torch.device(kind, index)``, built once: devices are immutable and the connector makes many per call."""
+    return torch.device(kind, index) if index is not None else torch.device(kind)

@@ -7,7 +7,7 @@ from typing import Any
 import torch
 
 from newcore.accelerators.accelerator import Accelerator
-from newcore.devices import parse_count
+from newcore.devices import device, parse_count
 from newcore.exceptions import MisconfigurationException
 from newcore.registry import Registry
 
@@ -30,7 +30,7 @@ class CPUAccelerator(Accelerator):
 
     @staticmethod
     def get_parallel_devices(devices: Any) -> list[torch.device]:
-        return [torch.device("cpu")] * int(devices)
+        return [device("cpu")] * int(devices)
 
     @staticmethod
     def auto_device_count() -> int:

@@ -7,7 +7,7 @@ from typing import Any
 import torch
 
 from newcore.accelerators.accelerator import Accelerator
-from newcore.devices import parse_indices
+from newcore.devices import device, parse_indices
 from newcore.exceptions import MisconfigurationException
 from newcore.probe import current_probe
 from newcore.registry import Registry
@@ -38,7 +38,7 @@ class CUDAAccelerator(Accelerator):
 
     @staticmethod
     def get_parallel_devices(devices: Any) -> list[torch.device]:
-        return [torch.device("cuda", i) for i in devices]
+        return [device("cuda", i) for i in devices]
 
     @staticmethod
     def auto_device_count() -> int:

@@ -7,7 +7,7 @@ from typing import Any
 import torch
 
 from newcore.accelerators.accelerator import Accelerator
-from newcore.devices import parse_count
+from newcore.devices import device, parse_count
 from newcore.plugins.precision.ipu import IPUPrecisionPlugin
 from newcore.plugins.precision.precision_plugin import PrecisionPlugin
 from newcore.probe import current_probe
@@ -28,7 +28,7 @@ class IPUAccelerator(Accelerator):
 
     @staticmethod
     def get_parallel_devices(devices: Any) -> list[torch.device]:
-        return [torch.device("ipu", i) for i in range(int(devices))]
+        return [device("ipu", i) for i in range(int(devices))]
 
     @staticmethod
     def auto_device_count() -> int:

@@ -7,7 +7,7 @@ from typing import Any
 import torch
 
 from newcore.accelerators.accelerator import Accelerator
-from newcore.devices import parse_indices
+from newcore.devices import device, parse_indices
 from newcore.probe import current_probe
 from newcore.registry import Registry
 
@@ -24,7 +24,7 @@ class MPSAccelerator(Accelerator):
 
     @staticmethod
     def get_parallel_devices(devices: Any) -> list[torch.device]:
-        return [torch.device("mps", i) for i in devices]
+        return [device("mps", i) for i in devices]
 
     @staticmethod
     def auto_device_count() -> int:

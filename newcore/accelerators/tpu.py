@@ -8,7 +8,7 @@ from typing import Any
 import torch
 
 from newcore.accelerators.accelerator import Accelerator
-from newcore.devices import parse_tpu
+from newcore.devices import device, parse_tpu
 from newcore.exceptions import MisconfigurationException
 from newcore.plugins.precision.precision_plugin import PrecisionPlugin
 from newcore.plugins.precision.tpu import TPUPrecisionPlugin
@@ -48,8 +48,8 @@ class TPUAccelerator(Accelerator):
     @staticmethod
     def get_parallel_devices(devices: Any) -> list[torch.device]:
         if isinstance(devices, int):
-            return [torch.device("xla", i) for i in range(devices)]
-        return [torch.device("xla", i) for i in devices]
+            return [device("xla", i) for i in range(devices)]
+        return [device("xla", i) for i in devices]
 
     @staticmethod
     def auto_device_count() -> int:
