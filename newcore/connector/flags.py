@@ -129,8 +129,7 @@ def check_flags(
 
 
 def _check_accelerator(accelerator: Any) -> str | Accelerator | None:
-    if accelerator is None or isinstance(accelerator, Accelerator):
-        return accelerator
+    # Strings first: the common case, and a str never needs the (slower) ABC instance check.
     if isinstance(accelerator, str):
         name = accelerator.strip().lower()
         if name == "auto" or name in AcceleratorRegistry:
@@ -145,6 +144,8 @@ def _check_accelerator(accelerator: Any) -> str | Accelerator | None:
             + ", ".join(AcceleratorRegistry.names())
             + "."
         )
+    if accelerator is None or isinstance(accelerator, Accelerator):
+        return accelerator
     if isinstance(accelerator, Strategy):
         raise MisconfigurationException(
             f"`accelerator={accelerator!r}` is a strategy object: pass it as `strategy=` instead."

@@ -42,11 +42,13 @@ ACCELERATOR_STRATEGIES = {"tpu": ("single_tpu", "tpu_spawn"), "ipu": ("ipu_strat
 
 #: Cluster environments tried in order; the first whose test passes wins, else LightningEnvironment.
 #: SLURM counts only when it runs one task per device (otherwise our own launcher starts the processes).
-ENVIRONMENT_DETECTION: tuple[tuple[type[ClusterEnvironment], Callable[[int, int], bool]], ...] = (
-    (SLURMEnvironment, SLURMEnvironment.manages_tasks),
-    (TorchElasticEnvironment, lambda devices, nodes: TorchElasticEnvironment.detect()),
-    (KubeflowEnvironment, lambda devices, nodes: KubeflowEnvironment.detect()),
-    (LSFEnvironment, lambda devices, nodes: LSFEnvironment.detect()),
+#: The middle column is a variable each environment cannot do without: checked first, it keeps the
+#: common no-scheduler case to one cheap lookup per environment.
+ENVIRONMENT_DETECTION: tuple[tuple[type[ClusterEnvironment], str, Callable[[int, int], bool]], ...] = (
+    (SLURMEnvironment, "SLURM_NTASKS", SLURMEnvironment.manages_tasks),
+    (TorchElasticEnvironment, "GROUP_RANK", lambda devices, nodes: TorchElasticEnvironment.detect()),
+    (KubeflowEnvironment, "KUBERNETES_PORT", lambda devices, nodes: KubeflowEnvironment.detect()),
+    (LSFEnvironment, "LSB_JOBID", lambda devices, nodes: LSFEnvironment.detect()),
 )
 
 #: A launcher that starts processes cannot run where the scheduler already started them.
@@ -148,8 +150,8 @@ def choose_devices(flags: Flags, accelerator: Accelerator, name: str) -> tuple[t
 
 def detect_environment(num_devices: int, num_nodes: int) -> ClusterEnvironment:
     """The scheduler this process runs under, from environment variables only."""
-    for cls, detected in ENVIRONMENT_DETECTION:
-        if detected(num_devices, num_nodes):
+    for cls, required, detected in ENVIRONMENT_DETECTION:
+        if environ.has(required) and detected(num_devices, num_nodes):
             return cls()
     return LightningEnvironment()
 
