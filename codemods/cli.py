@@ -94,13 +94,13 @@ def _as_list(value: Any, key: str) -> list[str]:
 
 
 def _selected_rules(only: list[str], skip: list[str]) -> frozenset[str] | None:
+    if not only and not skip:
+        return None  # without loading the rules (and libcst): a clean tree never needs them
     from codemods.rules import REGISTRY
 
     unknown = sorted(set(only + skip) - set(REGISTRY))
     if unknown:
         raise _UsageError(f"unknown rule(s): {', '.join(unknown)} (see --list-rules)")
-    if not only and not skip:
-        return None
     return frozenset(only or REGISTRY) - frozenset(skip)
 
 

@@ -51,13 +51,12 @@ def literal(node: cst.BaseExpression) -> Any:
 
 def _is_strategy(ctx: FileContext, node: cst.BaseExpression) -> bool:
     target = node.func if isinstance(node, cst.Call) else node
-    for name in ctx.qualified_names(target):
-        last = name.rpartition(".")[2]
-        if name.split(".", 1)[0] in (PL, COMPAT, "newcore") and last in STRATEGY_CLASSES:
-            return True
-        if last in ctx.options.local_strategies:
-            return True
-    return False
+    name = ctx.qualified_name(target)
+    if name is not None and name.rpartition(".")[2] in STRATEGY_CLASSES:
+        return True  # qualified names only exist under the tracked roots (pytorch_lightning, compat, newcore)
+    # A project's own subclass (``plugins=[MyDDPPlugin()]``), found by the runner's project-wide scan.
+    last = target.attr if isinstance(target, cst.Attribute) else target if isinstance(target, cst.Name) else None
+    return last is not None and last.value in ctx.options.local_strategies
 
 
 def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpression) -> Value:
@@ -176,9 +175,9 @@ def _trainer_root(ctx: FileContext, func: cst.BaseExpression) -> tuple[str, bool
     target, argparse = func, False
     if isinstance(func, cst.Attribute) and func.attr.value == "from_argparse_args":
         target, argparse = func.value, True
-    for name in ctx.qualified_names(target):
-        if name in _TRAINERS:
-            return _TRAINERS[name], argparse
+    name = ctx.qualified_name(target)
+    if name in _TRAINERS:
+        return _TRAINERS[name], argparse
     return None
 
 

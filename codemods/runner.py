@@ -15,8 +15,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from codemods.engine import Finding, Options, Outcome, prefilter_tokens, transform_python
+from codemods.engine import Finding, Options, Outcome, transform_python
 from codemods.files import PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
+from codemods.prefilter import triggered, yaml_triggered
 from codemods.renames import STRATEGY_CLASSES
 
 Mode = Literal["write", "diff", "check"]
@@ -41,16 +42,20 @@ def unified_diff(path: str, before: str, after: str) -> str:
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
 
 
-def transform_text(text: str, path: str, options: Options, tokens: Sequence[str] | None = None) -> Outcome:
-    """Dispatch on the file type."""
+def transform_text(text: str, path: str, options: Options) -> Outcome:
+    """Dispatch on the file type; a file without a legacy token is returned before libcst or ruamel load."""
     if path.endswith((".yaml", ".yml")):
+        if not yaml_triggered(text):
+            return Outcome(text, changed=False, parsed=False)
         from codemods.yaml_config import transform_yaml
 
         return transform_yaml(text, options, path)
-    return transform_python(text, options, tokens)
+    if not triggered(text):
+        return Outcome(text, changed=False, parsed=False)
+    return transform_python(text, options)
 
 
-def process(path: str, mode: Mode, options: Options, tokens: Sequence[str] | None = None) -> FileResult:
+def process(path: str, mode: Mode, options: Options) -> FileResult:
     """The worker: read, transform, and (in write mode) write one file. Never raises."""
     try:
         file = Path(path)
@@ -59,7 +64,7 @@ def process(path: str, mode: Mode, options: Options, tokens: Sequence[str] | Non
             decoded = decode(data, python=path.endswith(PYTHON_SUFFIXES))
         except DecodeError as exc:
             return FileResult(path, "failed", error=str(exc))
-        outcome = transform_text(decoded.text, path, options, tokens)
+        outcome = transform_text(decoded.text, path, options)
         if outcome.error is not None:
             return FileResult(path, "failed", outcome.findings, outcome.error)
         if not outcome.changed:
@@ -75,23 +80,43 @@ def process(path: str, mode: Mode, options: Options, tokens: Sequence[str] | Non
 _CLASS = re.compile(r"^\s*class\s+(\w+)\s*\(([^)]*)\)", re.MULTILINE)
 
 
-def scan_local_strategies(paths: Sequence[str]) -> frozenset[str]:
+@dataclass(frozen=True)
+class Scan:
+    """What the first phase learns about one file: whether it can need work, and the classes it defines."""
+
+    path: str
+    triggered: bool
+    bases: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+def scan(path: str) -> Scan:
+    """Phase one, per file: the text prefilter, plus ``class X(Base)`` pairs of files that may define plugins."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return Scan(path, True)  # another encoding, or an error: phase two decodes properly (or reports)
+    if path.endswith((".yaml", ".yml")):
+        return Scan(path, yaml_triggered(text))
+    if not triggered(text):
+        return Scan(path, False)
+    if "Plugin" not in text and "Strategy" not in text:
+        return Scan(path, True)
+    bases = tuple(
+        (name, tuple(b.strip().rpartition(".")[2] for b in base_list.split(",")))
+        for name, base_list in _CLASS.findall(text)
+    )
+    return Scan(path, True, bases)
+
+
+def local_strategies(scans: Sequence[Scan]) -> frozenset[str]:
     """Project classes deriving (directly or not) from a strategy plugin: ``class MyDDPPlugin(DDPPlugin)``.
 
     A text scan, so a subclass defined in one file is recognised in ``plugins=[MyDDPPlugin()]`` in another.
     """
     bases: dict[str, set[str]] = {}
-    for path in paths:
-        if not path.endswith(PYTHON_SUFFIXES):
-            continue
-        try:
-            text = Path(path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        if "Plugin" not in text and "Strategy" not in text:
-            continue
-        for name, base_list in _CLASS.findall(text):
-            bases.setdefault(name, set()).update(b.strip().rpartition(".")[2] for b in base_list.split(","))
+    for item in scans:
+        for name, parents in item.bases:
+            bases.setdefault(name, set()).update(parents)
     found: set[str] = set()
     known = set(STRATEGY_CLASSES)
     while True:
@@ -101,7 +126,12 @@ def scan_local_strategies(paths: Sequence[str]) -> frozenset[str]:
         found |= new
 
 
-def _work(job: tuple[str, Mode, Options, tuple[str, ...]]) -> FileResult:
+def scan_local_strategies(paths: Sequence[str]) -> frozenset[str]:
+    """:func:`local_strategies` of ``paths``, scanned in this process."""
+    return local_strategies([scan(path) for path in paths if path.endswith(PYTHON_SUFFIXES)])
+
+
+def _work(job: tuple[str, Mode, Options]) -> FileResult:
     return process(*job)
 
 
@@ -112,24 +142,42 @@ def run(
     jobs: int | None = None,
     progress: Callable[[FileResult], None] | None = None,
 ) -> list[FileResult]:
-    """Process ``paths`` (in parallel when worth it) and return the results sorted by path."""
+    """Process ``paths`` (in parallel when worth it) and return the results sorted by path.
+
+    Two phases over the same workers: a text scan of every file (the prefilter, and the project's own strategy
+    subclasses), then the migration of the files the prefilter kept. A clean file is read once and never parsed.
+    """
     if not paths:
         return []
-    options = replace(options, local_strategies=options.local_strategies | scan_local_strategies(paths))
-    tokens = prefilter_tokens(options)
-    work = [(path, mode, options, tokens) for path in paths]
     jobs = jobs or os.cpu_count() or 1
-    results: list[FileResult] = []
     if jobs == 1 or len(paths) == 1:
-        for job in work:
-            results.append(_work(job))
+        return _run_serial(paths, mode, options, progress)
+    with multiprocessing.get_context("spawn" if os.name == "nt" else "fork").Pool(min(jobs, len(paths))) as pool:
+        chunk = max(1, min(256, len(paths) // (jobs * 8)))
+        scans = list(pool.imap_unordered(scan, paths, chunksize=chunk))
+        options = replace(options, local_strategies=options.local_strategies | local_strategies(scans))
+        results = [FileResult(item.path, "unchanged") for item in scans if not item.triggered]
+        if progress:
+            for result in results:
+                progress(result)
+        work = [(item.path, mode, options) for item in scans if item.triggered]
+        chunk = max(1, min(16, len(work) // (jobs * 4)))
+        for result in pool.imap_unordered(_work, work, chunksize=chunk):
+            results.append(result)
             if progress:
-                progress(results[-1])
-    else:
-        chunksize = max(1, min(64, len(work) // (jobs * 4)))
-        with multiprocessing.get_context("spawn" if os.name == "nt" else "fork").Pool(min(jobs, len(work))) as pool:
-            for result in pool.imap_unordered(_work, work, chunksize=chunksize):
-                results.append(result)
-                if progress:
-                    progress(result)
+                progress(result)
+    return sorted(results, key=lambda result: result.path)
+
+
+def _run_serial(
+    paths: Sequence[str], mode: Mode, options: Options, progress: Callable[[FileResult], None] | None
+) -> list[FileResult]:
+    scans = [scan(path) for path in paths]
+    options = replace(options, local_strategies=options.local_strategies | local_strategies(scans))
+    results = []
+    for item in scans:
+        result = process(item.path, mode, options) if item.triggered else FileResult(item.path, "unchanged")
+        results.append(result)
+        if progress:
+            progress(result)
     return sorted(results, key=lambda result: result.path)

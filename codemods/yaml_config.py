@@ -20,6 +20,7 @@ from ruamel.yaml.scalarstring import ScalarString
 from codemods.engine import TODO_PREFIX, Finding, Options, Outcome
 from codemods.flags import UNKNOWN, Plan, Value
 from codemods.names import resolve
+from codemods.prefilter import yaml_triggered
 from codemods.renames import COMPAT, NEW_ROOT, PL, STRATEGY_CLASSES, version_tuple
 
 _TRAINER_TARGETS = {
@@ -29,22 +30,6 @@ _TRAINER_TARGETS = {
     f"{COMPAT}.Runner": COMPAT,
     f"{COMPAT}.AcceleratorConnector": COMPAT,
 }
-_TOKENS = (
-    "gpus",
-    "tpu_cores",
-    "ipus",
-    "num_processes",
-    "accelerator",
-    "distributed_backend",
-    "plugins",
-    "amp_",
-    "precision",
-    "Plugin",
-    "GPUAccelerator",
-    "auto_select_gpus",
-    "replace_sampler_ddp",
-    "trainer",
-)
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
 
 
@@ -232,7 +217,7 @@ def _sections(node: Any, path: PurePath, top: bool) -> list[tuple[CommentedMap, 
 
 def transform_yaml(text: str, options: Options, path: str = "config.yaml") -> Outcome:
     """Rewrite one YAML document stream; unchanged and unparsed when it has no legacy token."""
-    if not any(token in text for token in _TOKENS):
+    if not yaml_triggered(text):
         return Outcome(text, changed=False, parsed=False)
     yaml = _yaml(text)
     try:

@@ -99,14 +99,40 @@ def _drop_aliases(updated: cst.ImportFrom, drop: set[int]) -> Any:
     return updated.with_changes(names=keep)
 
 
+def _shadowed(ctx: FileContext, local: str, node: cst.CSTNode, name: str) -> bool:
+    """The module binds ``local`` some other way too: its import is left alone (and reported)."""
+    if ctx.analysis.resolve(local, ctx.scopes) is not None:
+        return False
+    res = _resolve(ctx, name)
+    if res is not None:
+        ctx.report(res.rule, f"{local} is also bound by other code in this scope: {name} was not migrated", node)
+    return True
+
+
+def _star(ctx: FileContext, module: str, node: cst.CSTNode) -> None:
+    prefix = split_root(module)
+    if prefix is None:
+        return
+    rel = f"{prefix[1]}." if prefix[1] else ""
+    rows = [row for row in RENAMES if row.old.startswith(rel) and prefix[0] in row.roots and ctx.enabled(row.rule)]
+    if rows:
+        ctx.report(rows[0].rule, f"names from 'from {module} import *' are not migrated: import them by name", node)
+
+
 def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.ImportFrom) -> Any:
-    if original.relative or original.module is None or isinstance(original.names, cst.ImportStar):
+    if original.relative or original.module is None:
         return updated
     module = ctx.code(original.module)
+    if isinstance(original.names, cst.ImportStar):
+        _star(ctx, module, original)
+        return updated
     if split_root(module) is None:
         return updated
     plans: list[tuple[int, cst.ImportAlias, Resolution]] = []
     for index, alias in enumerate(original.names):
+        local = alias.evaluated_alias or alias.evaluated_name
+        if _shadowed(ctx, local, alias, f"{module}.{alias.evaluated_name}"):
+            continue
         res = _resolve(ctx, f"{module}.{alias.evaluated_name}")
         if res is None:
             continue
@@ -145,6 +171,8 @@ def leave_import(ctx: FileContext, original: cst.Import, updated: cst.Import) ->
     changed = False
     for index, alias in enumerate(original.names):
         name = ctx.code(alias.name)
+        if _shadowed(ctx, alias.evaluated_alias or name.split(".", 1)[0], alias, name):
+            continue
         res = _resolve(ctx, name)
         if res is None:
             continue

@@ -33,7 +33,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if not isinstance(func, cst.Attribute) or func.attr.value not in ("add_argument", "add_argparse_args"):
         return updated
     if func.attr.value == "add_argparse_args":
-        if ctx.target >= (1, 7) and any(n.endswith("Trainer") for n in ctx.qualified_names(func.value)):
+        if ctx.target >= (1, 7) and (ctx.qualified_name(func.value) or "").endswith("Trainer"):
             ctx.report(ID, "Trainer.add_argparse_args adds legacy --gpus/--tpu_cores options; check the CLI", original)
         return updated
     for arg in original.args:

@@ -1,0 +1,129 @@
+"""The libcst half of ``transform_python``: pick the lines that matter, run the pass over their chunks, reconcile
+imports, check the result and place the findings. Imported only once a file passed the text prefilter.
+"""
+
+from __future__ import annotations
+
+import ast
+from bisect import bisect_left
+from collections.abc import Sequence
+
+import libcst as cst
+
+from codemods._pass import Desync, RulePass
+from codemods.chunks import Chunk, locate, split, whole
+from codemods.engine import FileContext, Finding, Options, Outcome, Pending, first_line
+from codemods.imports import add_needed, remove_unused
+from codemods.prefilter import OPTIONS, PROPERTIES, matching_lines, word_pattern
+from codemods.rules import build_hooks
+from codemods.scopes import Analysis, analyse
+
+_TRAINER_CALLEES = ("Trainer", "Runner", "AcceleratorConnector", "from_argparse_args")
+
+
+def _vocabulary_lines(source: str, options: Options, analysis: Analysis, extra: frozenset[str]) -> list[int]:
+    words = frozenset(analysis.imported | extra | options.local_strategies)
+    attributes = frozenset(PROPERTIES) if options.enabled("trainer_properties") else frozenset()
+    literals = frozenset((*OPTIONS, "add_argparse_args")) if options.enabled("argparse_flags") else frozenset()
+    lines = matching_lines(source, word_pattern(words, attributes, literals))
+    if analysis.legacy_stars:  # reported by the rename rules
+        lines = sorted({*lines, *(line for line, _ in analysis.legacy_stars)})
+    return lines
+
+
+def _touches(lines: Sequence[int], start: int, end: int) -> bool:
+    index = bisect_left(lines, start)
+    return index < len(lines) and lines[index] <= end
+
+
+def _callee_is_trainer(func: ast.expr, analysis: Analysis) -> bool:
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    return name in _TRAINER_CALLEES and isinstance(func, ast.Name) and func.id in analysis.imported
+
+
+def _trainer_dicts(analysis: Analysis, lines: Sequence[int]) -> frozenset[str]:
+    """Names passed as ``**name`` to a legacy Trainer-like call: the dicts whose keys are Trainer flags."""
+    names: set[str] = set()
+    for statement in analysis.statements:
+        if statement.size != 1 or not _touches(lines, statement.start, statement.end):
+            continue
+        for node in ast.walk(statement.node):
+            if isinstance(node, ast.Call) and _callee_is_trainer(node.func, analysis):
+                names.update(k.value.id for k in node.keywords if k.arg is None and isinstance(k.value, ast.Name))
+    return frozenset(names)
+
+
+def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
+    """Run the enabled rules over ``source`` (already parsed by ``ast`` into ``tree``)."""
+    analysis = analyse(tree, source)
+    handlers, visitors = build_hooks(options)
+    ctx = FileContext(options, handlers, visitors, analysis, scopes=[analysis.module])
+    lines = _vocabulary_lines(source, options, analysis, frozenset())
+    ctx.trainer_dicts = _trainer_dicts(analysis, lines)
+    if ctx.trainer_dicts:
+        lines = _vocabulary_lines(source, options, analysis, ctx.trainer_dicts)
+    split_chunks = split(source, analysis.statements)
+    chunks = split_chunks if split_chunks is not None else whole(source, analysis.statements)
+    if split_chunks is None:
+        lines = list(range(1, source.count("\n") + source.count("\r") + 2))
+    try:
+        for index, chunk in enumerate(chunks):
+            if chunk.first == chunk.stop:
+                continue
+            if not _touches(lines, analysis.statements[chunk.first].start, chunk.end_line) and split_chunks:
+                continue
+            module = chunk.parse(leading=index == 0)
+            rule_pass = RulePass(ctx, analysis.statements, lines)
+            rule_pass.position = chunk.first
+            new = module.visit(rule_pass)
+            if rule_pass.position != chunk.stop:
+                raise Desync(f"chunk at line {chunk.start_line} paired {rule_pass.position - chunk.first} statements")
+            if rule_pass.changed:
+                chunk.set_module(new)
+        if ctx.removals:
+            remove_unused(ctx.removals, chunks, analysis.statements)
+        if ctx.additions:
+            add_needed(ctx.additions, chunks, "\r\n" if "\r\n" in source else "\n")
+    except cst.ParserSyntaxError as exc:
+        return Outcome(source, changed=False, error=f"cannot parse: {first_line(exc)}")
+    except Exception as exc:  # a rule bug must not cost the user a file: report it, keep the input
+        return Outcome(source, changed=False, error=f"internal error: {type(exc).__name__}: {first_line(exc)}")
+    error = _check(chunks)
+    if error is not None:
+        return Outcome(source, changed=False, error=error)
+    code = "".join(chunk.text for chunk in chunks)
+    changed = code != source
+    return Outcome(code if changed else source, changed, _findings(ctx.pending))
+
+
+def _check(chunks: Sequence[Chunk]) -> str | None:
+    """Every rewritten chunk must compile on its own (each is a sequence of whole top-level statements)."""
+    for chunk in chunks:
+        if chunk.changed and chunk.text:
+            try:
+                compile(chunk.text, "<migrate-trainer>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+            except SyntaxError as exc:
+                return f"rewrite would not parse ({exc.msg}); file left as it was"
+    return None
+
+
+def _findings(pending: Sequence[Pending]) -> tuple[Finding, ...]:
+    if not pending:
+        return ()
+    by_anchor: dict[int, list[Pending]] = {}
+    for item in pending:
+        by_anchor.setdefault(id(item.anchor[0]) if item.anchor else 0, []).append(item)
+    seen: set[tuple[str, str, int, int]] = set()
+    out: list[Finding] = []
+    for items in by_anchor.values():
+        anchor = items[0].anchor
+        where = locate(anchor[0], anchor[1], anchor[2], [i.node for i in items]) if anchor else {}
+        for item in items:
+            line, column = where.get(id(item.node), (1, 1))
+            key = (item.rule, item.message, line, column)
+            if key not in seen:
+                seen.add(key)
+                out.append(Finding(item.rule, item.message, line, column, item.kind))
+    return tuple(sorted(out, key=lambda f: (f.line, f.column, f.rule, f.message)))

@@ -1,0 +1,209 @@
+"""Qualified names from a module's own imports: the cheap replacement for libcst's scope analysis.
+
+Rules match names by qualified name (``import pytorch_lightning as pl; pl.plugins.DDPPlugin`` and ``from
+pytorch_lightning.plugins import DDPPlugin as P`` are the same class). libcst's ``QualifiedNameProvider``
+answers that through a full ``ScopeProvider`` analysis, which costs more than parsing the file. Here the
+qualified names are computed from the import statements alone, found in one walk over the statements of the
+module's ``ast`` (expressions are never visited), together with every other way a scope binds a name.
+
+The scope check is deliberately conservative: a name is resolved only when its innermost binding scope
+binds it by exactly one import from a tracked root and by nothing else. A module-level ``class DDPPlugin``,
+a ``def``, an assignment or ``for`` target, a parameter or local assignment in the enclosing function, a
+``global``/``nonlocal`` declaration, a later star import from elsewhere, a walrus, comprehension or lambda
+variable of that name: any of them and the name is not legacy (when in doubt, do not rewrite).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from codemods.renames import COMPAT, PL
+
+#: Roots whose imports are tracked: the legacy ones, and newcore (its strategies count in ``plugins=``).
+TRACKED: tuple[str, ...] = (PL, COMPAT, "newcore")
+LEGACY: tuple[str, ...] = (PL, COMPAT)
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: Names bound inside expressions, which the statement walk does not see; found in the text instead.
+_EXPRESSION_BINDERS = re.compile(r"\bfor\s+([\w\s,()\[\]*]+?)\s+in\b|\blambda\b([^:\n]*):|\b(\w+)\s*:=")
+
+
+def _root(module: str) -> str:
+    return module.split(".", 1)[0]
+
+
+@dataclass
+class Scope:
+    """The names one module, class or function body binds."""
+
+    kind: Literal["module", "class", "function"]
+    #: local name -> qualified names it is imported as, from a tracked root.
+    imports: dict[str, set[str]] = field(default_factory=dict)
+    #: local name -> line of its (last) tracked import, to order it against star imports.
+    import_lines: dict[str, int] = field(default_factory=dict)
+    #: Names bound any other way.
+    bound: set[str] = field(default_factory=set)
+    #: Lines of star imports from untracked modules (they may rebind anything).
+    stars: list[int] = field(default_factory=list)
+
+    def lookup(self, name: str) -> str | Literal[False] | None:
+        """The qualified name, None when bound here but not (unambiguously) by an import, False if unbound."""
+        if name in self.imports:
+            qualified = self.imports[name]
+            line = self.import_lines[name]
+            if name in self.bound or len(qualified) != 1 or any(star > line for star in self.stars):
+                return None
+            return next(iter(qualified))
+        return None if name in self.bound else False
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One ``ast`` statement, in source (pre-)order: its lines, its column and how many statements it spans."""
+
+    node: ast.stmt
+    start: int
+    end: int
+    column: int
+    #: This statement plus every statement nested in it.
+    size: int
+    #: The scope a ``def``/``class`` opens for its body.
+    scope: Scope | None
+    depth: int
+
+
+@dataclass
+class Analysis:
+    """Statements of a module in pre-order, with the scopes they open and the module scope."""
+
+    statements: list[Statement]
+    module: Scope
+    #: Names bound by a tracked import anywhere in the module (the text prefilter's vocabulary).
+    imported: set[str]
+    #: Names bound inside expressions anywhere (walrus, comprehension, lambda): never resolved.
+    expression_bound: set[str]
+    #: Lines of star imports from a legacy root: (line, module).
+    legacy_stars: list[tuple[int, str]] = field(default_factory=list)
+
+    def resolve(self, name: str, scopes: list[Scope]) -> str | None:
+        """Qualified name of the local ``name`` seen from the innermost of ``scopes`` (module first)."""
+        if name in self.expression_bound:
+            return None
+        for index in range(len(scopes) - 1, -1, -1):
+            scope = scopes[index]
+            if scope.kind == "class" and index != len(scopes) - 1:
+                continue  # a class body's names are not visible inside its methods
+            found = scope.lookup(name)
+            if found is not False:
+                return found
+        return None
+
+
+def _targets(node: ast.AST | None) -> list[str]:
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Tuple | ast.List):
+        return [name for element in node.elts for name in _targets(element)]
+    if isinstance(node, ast.Starred):
+        return _targets(node.value)
+    return []
+
+
+def _bind(node: ast.stmt, scope: Scope, module: Scope, analysis: Analysis) -> None:
+    """Record the names ``node`` binds in ``scope``."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            local = alias.asname or _root(alias.name)
+            qualified = alias.name if alias.asname else _root(alias.name)
+            _import(scope, local, qualified, node.lineno, analysis)
+    elif isinstance(node, ast.ImportFrom):
+        module_name = node.module or ""
+        tracked = node.level == 0 and _root(module_name) in TRACKED
+        for alias in node.names:
+            if alias.name == "*":
+                if tracked:
+                    if _root(module_name) in LEGACY:
+                        analysis.legacy_stars.append((node.lineno, module_name))
+                else:
+                    scope.stars.append(node.lineno)
+            elif tracked:
+                _import(scope, alias.asname or alias.name, f"{module_name}.{alias.name}", node.lineno, analysis)
+            else:
+                scope.bound.add(alias.asname or alias.name)
+    elif isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+        scope.bound.add(node.name)
+    elif isinstance(node, ast.Assign):
+        scope.bound.update(name for target in node.targets for name in _targets(target))
+    elif isinstance(node, ast.AugAssign | ast.AnnAssign | ast.For | ast.AsyncFor):
+        scope.bound.update(_targets(node.target))
+    elif isinstance(node, ast.With | ast.AsyncWith):
+        scope.bound.update(name for item in node.items for name in _targets(item.optional_vars))
+    elif isinstance(node, ast.Delete):
+        scope.bound.update(name for target in node.targets for name in _targets(target))
+    elif isinstance(node, ast.Global | ast.Nonlocal):
+        scope.bound.update(node.names)
+        module.bound.update(node.names)  # assigned from somewhere else: the module-level name is in doubt
+    elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+        scope.bound.update(handler.name for handler in node.handlers if handler.name)  # type: ignore[attr-defined]
+
+
+def _import(scope: Scope, local: str, qualified: str, line: int, analysis: Analysis) -> None:
+    if _root(qualified) in TRACKED:
+        scope.imports.setdefault(local, set()).add(qualified)
+        scope.import_lines[local] = line
+        if _root(qualified) in LEGACY:
+            analysis.imported.add(local)
+    else:
+        scope.bound.add(local)
+
+
+def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    args = node.args
+    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    names.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+    return names
+
+
+def _walk(body: list[ast.stmt], scope: Scope, depth: int, analysis: Analysis) -> None:
+    out = analysis.statements
+    for node in body:
+        index = len(out)
+        out.append(None)  # type: ignore[arg-type]  # filled in once the nested statements are counted
+        _bind(node, scope, analysis.module, analysis)
+        opened: Scope | None = None
+        if isinstance(node, _FUNCTIONS):
+            opened = Scope("function", bound=_parameters(node))
+            _walk(node.body, opened, depth + 1, analysis)
+        elif isinstance(node, ast.ClassDef):
+            opened = Scope("class")
+            _walk(node.body, opened, depth + 1, analysis)
+        else:
+            # Nested statements in the order libcst visits them: body, handlers, orelse, finalbody; cases.
+            _walk(getattr(node, "body", []), scope, depth + 1, analysis)
+            for handler in getattr(node, "handlers", []):
+                _walk(handler.body, scope, depth + 1, analysis)
+            for case in getattr(node, "cases", []):
+                _walk(case.body, scope, depth + 1, analysis)
+            _walk(getattr(node, "orelse", []), scope, depth + 1, analysis)
+            _walk(getattr(node, "finalbody", []), scope, depth + 1, analysis)
+        decorators = getattr(node, "decorator_list", [])
+        start = min([node.lineno, *(d.lineno for d in decorators)])
+        end = node.end_lineno or node.lineno
+        out[index] = Statement(node, start, end, node.col_offset, len(out) - index, opened, depth)
+
+
+def analyse(tree: ast.Module, source: str) -> Analysis:
+    """Walk the statements of ``tree`` (parsed from ``source``) once."""
+    analysis = Analysis([], Scope("module"), set(), set())
+    _walk(tree.body, analysis.module, 0, analysis)
+    if analysis.imported:
+        for match in _EXPRESSION_BINDERS.finditer(source):
+            text = " ".join(group for group in match.groups() if group)
+            analysis.expression_bound.update(re.findall(r"[A-Za-z_]\w*", text))
+        # ``for x in`` statements were already seen precisely; the regex also catches them, which only
+        # matters when a loop variable shares a legacy import's name: then it is not resolved (conservative).
+        analysis.expression_bound &= analysis.imported
+    return analysis
