@@ -64,16 +64,34 @@ def _namespace() -> dict[str, Any]:
     return names
 
 
-def build(value: Any, namespace: Mapping[str, Any]) -> Any:
+def newcore_class(name: str) -> Any:
+    """Our class for a Lightning class name (``DDPPlugin`` -> newcore's ``DDPStrategy``)."""
+    return _namespace()[our_name(name) or ""]
+
+
+def compat_class(name: str) -> Any:
+    """compat's class of that name where compat keeps an old name, else newcore's."""
+    import compat.accelerators
+    import compat.plugins
+
+    for module in (compat.plugins, compat.accelerators):
+        try:
+            return getattr(module, name)
+        except AttributeError:
+            pass
+    return newcore_class(name)
+
+
+def build(value: Any, resolve: Callable[[str], Any] = newcore_class) -> Any:
     """Turn a recorded kwarg value back into objects: ``{"__class__": ...}`` and ``{"__device__": ...}``."""
     if isinstance(value, list):
-        return [build(v, namespace) for v in value]
+        return [build(v, resolve) for v in value]
     if isinstance(value, dict) and "__device__" in value:
         return torch.device(value["__device__"])
     if isinstance(value, dict) and "__class__" in value:
-        cls = namespace[our_name(value["__class__"]) or ""]
-        args = [build(a, namespace) for a in value.get("args") or []]
-        kwargs = {k: build(v, namespace) for k, v in (value.get("kwargs") or {}).items()}
+        cls = resolve(value["__class__"])
+        args = [build(a, resolve) for a in value.get("args") or []]
+        kwargs = {k: build(v, resolve) for k, v in (value.get("kwargs") or {}).items()}
         return cls(*args, **kwargs)
     return value
 
@@ -138,25 +156,28 @@ def environment(variables: Mapping[str, str]) -> Iterator[None]:
 
 def selection(connector: Any) -> dict[str, Any]:
     """The compared fields of a connector (ours) as plain values."""
+    # Old names (a user's DDPPlugin() through compat) count as their new class.
     return {
         "outcome": "ok",
-        "strategy": type(connector.strategy).__name__,
-        "accelerator": type(connector.accelerator).__name__,
-        "precision_plugin": type(connector.precision_plugin).__name__,
-        "cluster_environment": type(connector.cluster_environment).__name__,
+        "strategy": our_name(type(connector.strategy).__name__),
+        "accelerator": our_name(type(connector.accelerator).__name__),
+        "precision_plugin": our_name(type(connector.precision_plugin).__name__),
+        "cluster_environment": our_name(type(connector.cluster_environment).__name__),
         "root_device": str(connector.strategy.root_device),
         "num_devices": len(connector.parallel_devices),
     }
 
 
-def run(case: Mapping[str, Any], make: Callable[..., Any]) -> dict[str, Any]:
+def run(
+    case: Mapping[str, Any], make: Callable[..., Any], resolve: Callable[[str], Any] = newcore_class
+) -> dict[str, Any]:
     """Build ``make(**kwargs)`` for a case on its faked machine; an error is an outcome too."""
     with environment(case.get("env") or {}), use_probe(probe_for(case)), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            kwargs = {k: build(v, _namespace()) for k, v in case["kwargs"].items()}
+            kwargs = {k: build(v, resolve) for k, v in case["kwargs"].items()}
             return selection(make(**kwargs))
-        except (MisconfigurationException, TypeError, ValueError) as error:
+        except (MisconfigurationException, TypeError, ValueError, RuntimeError) as error:
             return {"outcome": "error", "error": f"{type(error).__name__}: {error}"}
 
 

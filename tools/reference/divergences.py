@@ -106,8 +106,19 @@ def newcore_suite() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
         yield case_id, harness.lightning_selection(record), harness.run(record["case"], AcceleratorConnector)
 
 
+def compat_suite() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+    import compat
+
+    for case_id, record in sorted(harness.load("1.5.10").items()):
+        if record["outcome"] == "unavailable":
+            continue
+        ours = harness.run(record["case"], compat.AcceleratorConnector, harness.compat_class)
+        yield case_id, harness.lightning_selection(record), ours
+
+
 SUITES: dict[str, tuple[str, Callable[[], Iterator[tuple[str, dict[str, Any], dict[str, Any]]]]]] = {
     "newcore": ("1.6.5", newcore_suite),
+    "compat": ("1.5.10", compat_suite),
 }
 
 
