@@ -31,7 +31,7 @@ from newcore.plugins.precision import (
     TPUPrecisionPlugin,
 )
 from newcore.probe import Probe
-from newcore.strategies import SingleDeviceStrategy, Strategy, StrategyRegistry
+from newcore.strategies import Strategy, StrategyRegistry
 from newcore.warnings import warn_fallback
 
 #: ``accelerator="auto"`` takes the first available of these.
@@ -87,7 +87,9 @@ def strategy_class(strategy: str | Strategy | None) -> type[Strategy] | None:
 def select(flags: Flags, probe: Probe) -> Selection:
     """Run phase 2 for ``flags`` on the machine described by ``probe``."""
     name, accelerator = choose_accelerator(flags)
-    devices = choose_devices(flags, accelerator, name)
+    # A Horovod job with no strategy flag runs Horovod: its device default applies already.
+    planned = flags.strategy if flags.strategy is not None else ("horovod" if _horovod_job(probe) else None)
+    devices = choose_devices(flags, accelerator, name, strategy_class(planned))
     environment = flags.cluster_environment or detect_environment(len(devices), flags.num_nodes)
     if flags.strategy is None:
         strategy: str | Strategy = default_strategy(name, len(devices), flags.num_nodes, environment, probe)
@@ -128,7 +130,9 @@ def choose_accelerator(flags: Flags) -> tuple[str, Accelerator]:
     return accelerator_name(accelerator), accelerator
 
 
-def choose_devices(flags: Flags, accelerator: Accelerator, name: str) -> tuple[torch.device, ...]:
+def choose_devices(
+    flags: Flags, accelerator: Accelerator, name: str, strategy_cls: type[Strategy] | None = None
+) -> tuple[torch.device, ...]:
     """The parallel devices: the strategy's own, else ``devices=`` parsed by the accelerator (default: all)."""
     if flags.parallel_devices:
         return flags.parallel_devices
@@ -137,10 +141,10 @@ def choose_devices(flags: Flags, accelerator: Accelerator, name: str) -> tuple[t
             "`devices='auto'` needs an accelerator to count: pass `accelerator='auto'` to use every device of the"
             " best kind available, or name the accelerator, e.g. `accelerator='gpu', devices='auto'`."
         )
-    # As in Lightning 1.6: a named accelerator without `devices` takes all of its devices (the CPU: one).
-    # A single-device strategy named without `devices` takes one device rather than refusing all of them.
-    single = issubclass(strategy_class(flags.strategy) or Strategy, SingleDeviceStrategy)
-    devices_flag = (1 if single else "auto") if flags.devices is None else flags.devices
+    # As in Lightning 1.6: a named accelerator without `devices` takes all of its devices (the CPU: one),
+    # unless the strategy takes one (single-device strategies, Horovod).
+    default = (strategy_cls or Strategy).default_devices
+    devices_flag = default if flags.devices is None else flags.devices
     parsed = accelerator.parse_devices(devices_flag)
     devices = tuple(accelerator.get_parallel_devices(parsed))
     if not devices:

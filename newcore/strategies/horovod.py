@@ -53,6 +53,8 @@ class HorovodStrategy(ParallelStrategy):
     effective batch grows with it), and parameters and optimizer state start from rank 0's.
     """
 
+    default_devices: ClassVar[int | str] = 1
+
     def __init__(
         self,
         accelerator: Accelerator | None = None,

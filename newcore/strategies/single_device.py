@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import torch
 
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 class SingleDeviceStrategy(Strategy):
     """One device, one process: the model is moved to the device and nothing is wrapped or launched."""
+
+    default_devices: ClassVar[int | str] = 1
 
     def __init__(
         self,

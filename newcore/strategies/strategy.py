@@ -37,6 +37,9 @@ class Strategy:
     supports_xla: ClassVar[bool] = False
     #: The accelerator this strategy implies when the user names the strategy but no accelerator.
     default_accelerator: ClassVar[str | None] = None
+    #: The devices this strategy takes when ``devices=`` is not given: every device of the accelerator,
+    #: or one (single-device strategies; Horovod, whose launcher gives each process one device).
+    default_devices: ClassVar[int | str] = "auto"
     #: Whether the strategy spans several processes or devices.
     is_distributed: ClassVar[bool] = False
     #: Whether teardown moves modules (and optimizer state) that live on an accelerator back to the host.

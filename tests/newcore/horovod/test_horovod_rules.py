@@ -49,9 +49,6 @@ def test_horovod_refuses_explicit_process_layout(
             4,
             "cuda:0",
             id="gpu without devices",
-            # Lightning 1.6 let Horovod decide; here the connector takes every GPU for a named accelerator and
-            # the strategy cannot tell that from devices=4. Needs the connector's one-device default for horovod.
-            marks=pytest.mark.xfail(strict=True, reason="connector defaults to all GPUs; horovod needs devices=1"),
         ),
     ],
 )
