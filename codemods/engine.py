@@ -13,6 +13,7 @@ parse) comes back unchanged with ``error`` set.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -188,6 +189,7 @@ class FileContext:
             self.removals.append(Removal(node.value))
 
 
+@functools.lru_cache(maxsize=32)
 def prefilter_tokens(options: Options) -> tuple[str, ...]:
     """Every token some enabled rule needs; a file without any of them is not parsed."""
     from codemods.rules import REGISTRY

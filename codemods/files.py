@@ -95,6 +95,10 @@ class IgnoreRules:
             self._cache[directory] = found
         return self._cache[directory]
 
+    def active(self, directory: Path) -> bool:
+        """Whether any ignore pattern applies inside ``directory`` (absolute)."""
+        return bool(self._patterns(directory))
+
     def ignored(self, path: Path, is_dir: bool) -> bool:
         result = False
         for pattern in self._patterns(path.parent):
@@ -128,18 +132,22 @@ def discover(paths: Iterable[str], excludes: Sequence[str] = (), respect_gitigno
             continue
         for directory, dirnames, filenames in os.walk(root):
             here = Path(directory)
+            # Most folders have no ignore pattern in force and no --exclude: then no per-file test at all.
+            check = bool(excludes) or (respect_gitignore and ignore.active(here.absolute()))
             dirnames[:] = sorted(
                 name
                 for name in dirnames
                 if name not in ALWAYS_SKIPPED
-                and not _excluded(here / name, excludes)
-                and not (respect_gitignore and ignore.ignored((here / name).absolute(), True))
+                and not (check and _excluded(here / name, excludes))
+                and not (check and respect_gitignore and ignore.ignored((here / name).absolute(), True))
             )
             for name in sorted(filenames):
-                path = here / name
-                if not name.endswith(SUFFIXES) or _excluded(path, excludes):
+                if not name.endswith(SUFFIXES):
                     continue
-                if respect_gitignore and ignore.ignored(path.absolute(), False):
+                path = here / name
+                if check and (
+                    _excluded(path, excludes) or (respect_gitignore and ignore.ignored(path.absolute(), False))
+                ):
                     continue
                 yield path
 

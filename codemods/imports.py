@@ -116,6 +116,11 @@ def remove_unused(removals: Sequence[Removal], chunks: list[Chunk], statements: 
         chunk = chunks[index]
         if chunk.module is not None:
             chunk.set_module(chunk.module.visit(_Drop(locals_)))
+    if by_chunk and chunks and not chunks[0].text and len(chunks) > 1:
+        # The file's first statement went away: do not let the file start with the blank lines that followed it.
+        stripped = chunks[1].text.lstrip("\r\n")
+        if stripped != chunks[1].text:
+            chunks[1].text, chunks[1].changed = stripped, True
 
 
 def _import_line(module: cst.Module) -> cst.Import | cst.ImportFrom | None:

@@ -107,7 +107,7 @@ def render(ctx: FileContext, plan: Plan, value: Value, quote: str) -> cst.BaseEx
             reuse = originals.get(id(item.node)) if item.node is not None else None
             elements.append(reuse or cst.Element(render(ctx, plan, item, quote)))
         template = value.node if isinstance(value.node, cst.List) else None
-        out = cst.List(elements=_commas(elements, list(template.elements) if template else None))
+        out = cst.List(elements=_list_commas(elements, list(template.elements) if template else []))
         if template is not None:
             out = out.with_changes(lbracket=template.lbracket, rbracket=template.rbracket)
         return out
@@ -135,6 +135,25 @@ def _literal_node(lit: Any, quote: str) -> cst.BaseExpression:
 
 _EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
 _NO_EQ = cst.MaybeSentinel.DEFAULT
+
+
+def _list_commas(elements: list[Any], template: list[Any]) -> list[Any]:
+    """Commas for a rebuilt list: kept elements keep their own (and the comments on them), new ones get the
+    list's usual comma, and whatever ends the list gets the original end (trailing comma or not)."""
+    if not template:
+        return _commas(elements, None)
+    inner = next((e.comma for e in template[:-1] if isinstance(e.comma, cst.Comma)), None)
+    kept = {id(e) for e in template}
+    out = []
+    for index, element in enumerate(elements):
+        if index == len(elements) - 1:
+            comma = element.comma if element is template[-1] else template[-1].comma
+        elif id(element) in kept and isinstance(element.comma, cst.Comma):
+            comma = element.comma
+        else:
+            comma = inner or cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        out.append(element.with_changes(comma=comma))
+    return out
 
 
 def _commas(nodes: Sequence[Any], template: Sequence[Any] | None) -> list[Any]:
@@ -213,18 +232,33 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if found is None:
         return updated
     root, argparse = found
-    for arg in original.args:
-        if arg.star == "**" and not isinstance(arg.value, cst.Name):
-            ctx.report(
-                "device_flags",
-                f"flags passed through **{ctx.code(arg.value)} are not visible here: migrate their source "
-                "(migrate-trainer also rewrites YAML configs)",
-                arg,
-            )
+    args = list(updated.args)
+    for index, arg in enumerate(original.args):
+        if arg.star != "**" or isinstance(arg.value, cst.Name):
+            continue
+        if _inline_dict(arg.value):  # Trainer(**dict(gpus=2)) / Trainer(**{"gpus": 2}): its keys are flags
+            args[index] = args[index].with_changes(value=_dict_plan(ctx, arg.value, args[index].value))
+            continue
+        ctx.report(
+            "device_flags",
+            f"flags passed through **{ctx.code(arg.value)} are not visible here: migrate their source "
+            "(migrate-trainer also rewrites YAML configs)",
+            arg,
+        )
+    if any(new is not old for new, old in zip(args, updated.args, strict=True)):
+        updated = updated.with_changes(args=args)
     plan = _args_plan(ctx, root, original, updated, argparse)
     if not run_plan(ctx, plan, original):
         return updated
     return _rebuild_args(ctx, plan, updated)
+
+
+def _inline_dict(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.Call):
+        return isinstance(node.func, cst.Name) and node.func.value == "dict" and all(a.keyword for a in node.args)
+    return isinstance(node, cst.Dict) and all(
+        isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) for e in node.elements
+    )
 
 
 def _dict_plan(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpression) -> Any:

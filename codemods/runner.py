@@ -17,7 +17,7 @@ from typing import Literal
 
 from codemods.engine import Finding, Options, Outcome, transform_python
 from codemods.files import PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
-from codemods.prefilter import triggered, yaml_triggered
+from codemods.prefilter import triggered, triggered_bytes, yaml_triggered
 from codemods.renames import STRATEGY_CLASSES
 
 Mode = Literal["write", "diff", "check"]
@@ -92,20 +92,31 @@ class Scan:
 def scan(path: str) -> Scan:
     """Phase one, per file: the text prefilter, plus ``class X(Base)`` pairs of files that may define plugins."""
     try:
-        text = Path(path).read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError):
-        return Scan(path, True)  # another encoding, or an error: phase two decodes properly (or reports)
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return Scan(path, True)  # phase two reports the error
     if path.endswith((".yaml", ".yml")):
-        return Scan(path, yaml_triggered(text))
-    if not triggered(text):
-        return Scan(path, False)
-    if "Plugin" not in text and "Strategy" not in text:
+        return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")))
+    if not triggered_bytes(data):
+        # Clean, unless it cannot be decoded: that is reported (phase two), never silently skipped.
+        return Scan(path, not data.isascii() and not _decodes(data))
+    if b"Plugin" not in data and b"Strategy" not in data:
         return Scan(path, True)
+    text = data.decode("utf-8", errors="replace")
     bases = tuple(
         (name, tuple(b.strip().rpartition(".")[2] for b in base_list.split(",")))
         for name, base_list in _CLASS.findall(text)
     )
     return Scan(path, True, bases)
+
+
+def _decodes(data: bytes) -> bool:
+    try:
+        decode(data, python=True)
+    except DecodeError:
+        return False
+    return True
 
 
 def local_strategies(scans: Sequence[Scan]) -> frozenset[str]:
@@ -144,40 +155,36 @@ def run(
 ) -> list[FileResult]:
     """Process ``paths`` (in parallel when worth it) and return the results sorted by path.
 
-    Two phases over the same workers: a text scan of every file (the prefilter, and the project's own strategy
-    subclasses), then the migration of the files the prefilter kept. A clean file is read once and never parsed.
+    Two phases: a text scan of every file (the prefilter, and the project's own strategy subclasses), then
+    the migration of the files the prefilter kept. A clean file is read once and never parsed. One file or
+    ``jobs=1`` stays in-process.
     """
     if not paths:
         return []
     jobs = jobs or os.cpu_count() or 1
+    context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
     if jobs == 1 or len(paths) == 1:
-        return _run_serial(paths, mode, options, progress)
-    with multiprocessing.get_context("spawn" if os.name == "nt" else "fork").Pool(min(jobs, len(paths))) as pool:
-        chunk = max(1, min(256, len(paths) // (jobs * 8)))
-        scans = list(pool.imap_unordered(scan, paths, chunksize=chunk))
-        options = replace(options, local_strategies=options.local_strategies | local_strategies(scans))
-        results = [FileResult(item.path, "unchanged") for item in scans if not item.triggered]
-        if progress:
-            for result in results:
-                progress(result)
-        work = [(item.path, mode, options) for item in scans if item.triggered]
-        chunk = max(1, min(16, len(work) // (jobs * 4)))
-        for result in pool.imap_unordered(_work, work, chunksize=chunk):
+        scans = [scan(path) for path in paths]
+    else:
+        with context.Pool(min(jobs, len(paths))) as pool:
+            scans = list(pool.imap_unordered(scan, paths, chunksize=max(1, min(256, len(paths) // (jobs * 8)))))
+    options = replace(options, local_strategies=options.local_strategies | local_strategies(scans))
+    results = [FileResult(item.path, "unchanged") for item in scans if not item.triggered]
+    if progress:
+        for result in results:
+            progress(result)
+    work = [(item.path, mode, options) for item in scans if item.triggered]
+    if jobs == 1 or len(work) <= 1:
+        for job in work:
+            results.append(_work(job))
+            if progress:
+                progress(results[-1])
+        return sorted(results, key=lambda result: result.path)
+    import codemods._run  # noqa: F401 - load libcst and the rules once, before the workers fork
+
+    with context.Pool(min(jobs, len(work))) as pool:
+        for result in pool.imap_unordered(_work, work, chunksize=max(1, min(16, len(work) // (jobs * 4)))):
             results.append(result)
             if progress:
                 progress(result)
-    return sorted(results, key=lambda result: result.path)
-
-
-def _run_serial(
-    paths: Sequence[str], mode: Mode, options: Options, progress: Callable[[FileResult], None] | None
-) -> list[FileResult]:
-    scans = [scan(path) for path in paths]
-    options = replace(options, local_strategies=options.local_strategies | local_strategies(scans))
-    results = []
-    for item in scans:
-        result = process(item.path, mode, options) if item.triggered else FileResult(item.path, "unchanged")
-        results.append(result)
-        if progress:
-            progress(result)
     return sorted(results, key=lambda result: result.path)

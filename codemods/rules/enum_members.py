@@ -3,7 +3,8 @@
 ``DistributedType`` and ``DeviceType`` were deprecated in Lightning 1.6 (#10505, #10503; "Use the string value
 ... instead") and removed in 1.8; ``AMPType`` and ``PrecisionType`` were deprecated in 1.9. The enums were
 ``str`` subclasses, so the string is a faithful replacement (``DeviceType`` becomes lower case, the spelling
-the new flags use; the enum compared case-insensitively). ``.value`` on a member is folded in. Any other use
+the new flags use; the enum compared case-insensitively). ``.value`` and ``.name`` on a member are folded in,
+with their exact 1.5 strings. Any other use
 of the enum class (a call, ``isinstance``, an annotation) gets a TODO.
 """
 
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
     from codemods.engine import FileContext
 
 ID = "enum_members"
+#: Enums whose member values were the upper-case member names (``DeviceType.GPU.value == "GPU"``).
+_UPPER_VALUES = frozenset({"DeviceType"})
 
 
 def _enum(ctx: FileContext, name: str) -> tuple[str, str, dict[str, str]] | None:
@@ -56,9 +59,16 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     if ctx.in_import:
         return updated
     if original.attr.value in ("value", "name") and isinstance(updated.value, cst.SimpleString):
-        member = _member_value(ctx, original.value)
-        if member is not None and original.attr.value == "value":
-            return updated.value
+        inner = original.value
+        if _member_value(ctx, inner) is not None and isinstance(inner, cst.Attribute):
+            # ``.name`` is the member's name; ``.value`` its exact 1.5 value (upper case for DeviceType, whose
+            # members compared case-insensitively but whose ``.value`` was a plain "GPU").
+            name = inner.attr.value
+            enum = ctx.legacy_names(inner)[0].rpartition(".")[0].rpartition(".")[2]
+            exact = name if original.attr.value == "name" or enum in _UPPER_VALUES else updated.value.evaluated_value
+            ctx.pending = [item for item in ctx.pending if item.node is not inner]  # one finding, the outer one
+            ctx.fix(ID, f"{ctx.code(original)} is the string {exact!r}", original)
+            return _string(str(exact))
     value = _member_value(ctx, original)
     if value is None:
         return updated
