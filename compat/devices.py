@@ -1,9 +1,12 @@
 """Lightning 1.5's device flags (``gpus``, ``tpu_cores``, ``ipus``, ``num_processes``) -> ``accelerator``/``devices``.
 
-Precedence, as 1.5 resolved it: an explicit ``accelerator="cpu"`` (or ``"ddp_cpu"``) wins over device flags;
-otherwise the last truthy flag in the order ipus, tpu_cores, gpus, num_processes picks the accelerator, and
-``0``, ``"0"``, ``[]`` mean "not this device" (``gpus=0`` is the CPU). ``num_processes=1`` was 1.5's default
-value, so passing it explicitly cannot have chosen the CPU over another device flag.
+Precedence, as Lightning 1.5.10's connector resolved it (read from its source, checked against the recorded
+cases): a named accelerator takes the count of its own flag (``accelerator="cpu"`` or ``"ddp_cpu"``:
+``num_processes``, unless that is 1.5's default 1, in which case ``devices``); without one, the first truthy flag
+of gpus, tpu_cores, ipus, num_processes picks the accelerator (1.5 set the device type from ``gpus`` last, so
+``gpus=2, num_processes=3`` ran on two GPUs; it is 1.6 in which the last flag wins). ``0``, ``"0"``, ``[]`` mean
+"not this device" (``gpus=0`` is the CPU). ``accelerator="auto"`` with no count at all meant the CPU in 1.5.
+``tpu_cores`` is validated first, as 1.5's Trainer did: 1, 8 or one index in [1, 8], on a machine with TPUs.
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from newcore.connector.select import AUTO_ORDER, accelerator_name, detect_enviro
 from newcore.exceptions import MisconfigurationException
 from newcore.probe import current_probe
 
-#: The device flags in the order 1.5 evaluated them (the last truthy one wins).
+#: The device flags in the order their warnings are shown.
 ORDER = ("ipus", "tpu_cores", "gpus", "num_processes")
+#: The order in which 1.5 let a device flag choose the accelerator (the first truthy one wins).
+PRECEDENCE = ("gpus", "tpu_cores", "ipus", "num_processes")
 
 
 @dataclass(frozen=True)
@@ -69,9 +74,40 @@ def flag_notice(owner: str, flag: str, value: Any, new: str, details: str = "") 
     return Notice(old, f"`{new}`", deprecated_in, compat_removed_in(removed_in), details)
 
 
+def flag_kind(accelerator: Any) -> str | None:
+    """The device flag's accelerator name (``"gpu"``, ``"tpu"``, ...) an accelerator flag stands for, if any."""
+    if isinstance(accelerator, Accelerator):
+        accelerator = accelerator_name(accelerator)
+    if not isinstance(accelerator, str):
+        return None
+    name = accelerator.strip().lower()
+    return "gpu" if name == "cuda" else name
+
+
 def _same_kind(accelerator: Any, kind: str) -> bool:
-    aliases = {"gpu": {"gpu", "cuda"}, "cpu": {"cpu"}, "tpu": {"tpu"}, "ipu": {"ipu"}}
-    return isinstance(accelerator, str) and accelerator.strip().lower() in aliases[kind]
+    return flag_kind(accelerator) == kind
+
+
+def check_tpu_cores(value: Any) -> None:
+    """1.5's Trainer parsed ``tpu_cores`` before anything else: 1, 8 or one core index in [1, 8], and a TPU."""
+    if value is None:
+        return
+    parsed = value
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            parsed = int(text) if text in ("1", "8") else [int(x.strip()) for x in text.split(",") if x]
+        except ValueError:
+            parsed = None
+    whole = parsed in (1, 8) and not isinstance(parsed, bool)
+    one_index = isinstance(parsed, (list, tuple)) and len(parsed) == 1 and parsed[0] in range(1, 9)
+    if not (whole or one_index):
+        raise MisconfigurationException(
+            f"`tpu_cores={value!r}` is not valid: pass 1, 8 or a list with one core index such as [5]"
+            " (Lightning 1.5 refused it too)."
+        )
+    if current_probe().tpu_device_count() == 0:
+        raise MisconfigurationException(f"`tpu_cores={value!r}` asks for TPU cores, but no TPU devices were found.")
 
 
 def device_request(
@@ -81,7 +117,8 @@ def device_request(
     present = [(name, given[name]) for name in ORDER if name in given]
     for name, value in present:
         warn(flag_notice(owner, name, value, spelling(name, value)))
-    chosen = [(f, v) for f, v in present if truthy(v) and not (f == "num_processes" and v == 1)]
+    check_tpu_cores(given.get("tpu_cores"))
+    counts = {f: given[f] for f in PRECEDENCE if f in given and truthy(given[f])}
     explicit_cpu = _same_kind(accelerator, "cpu")
     if ddp_cpu:
         if current_probe().tpu_device_count() > 0:
@@ -93,23 +130,43 @@ def device_request(
             why = "You requested one or more GPUs, but set `accelerator='ddp_cpu'`. Training will not use GPUs."
             warn(flag_notice(owner, "gpus", given["gpus"], "accelerator='cpu'", why), CompatFallbackWarning)
     flag: str | None = None
-    if chosen and not explicit_cpu:
-        flag, value = chosen[-1]
-        if accelerator is None or accelerator == "auto":
+    if explicit_cpu:
+        # 1.5 counted CPU processes with num_processes; `devices` only replaced its default value 1.
+        processes = given.get("num_processes")
+        if processes is not None and (processes != 1 or devices is None):
+            flag = "num_processes"
+    elif accelerator is None or accelerator == "auto":
+        flag = next((f for f in PRECEDENCE if f in counts and not (f == "num_processes" and counts[f] == 1)), None)
+        if flag is not None:
             accelerator = DEVICE_FLAGS[flag]
-        if _same_kind(accelerator, DEVICE_FLAGS[flag]):
-            if devices is not None and devices != value:
-                why = f"`devices={devices!r}` is ignored: Lightning 1.5 used the device specific number {value!r}."
-                warn(flag_notice(owner, flag, value, spelling(flag, value), why), CompatFallbackWarning)
-            devices = value
-        else:
-            flag = None
-    elif explicit_cpu and "num_processes" in given:
-        flag, devices = "num_processes", given["num_processes"]
+        elif accelerator == "auto" and devices is None:
+            _auto_means_cpu(owner)
+            accelerator = "cpu"
+    else:
+        flag = next((f for f in PRECEDENCE if f in counts and _same_kind(accelerator, DEVICE_FLAGS[f])), None)
+    if flag is not None:
+        value = given[flag]
+        if devices is not None and devices != value:
+            why = f"`devices={devices!r}` is ignored: Lightning 1.5 used the device specific number {value!r}."
+            warn(flag_notice(owner, flag, value, spelling(flag, value), why), CompatFallbackWarning)
+        devices = value
     kind = _kind(accelerator, strategy)
     count = _count(kind, devices)
     launched = kind is not None and count is not None and _cluster_launched(count, num_nodes)
     return DeviceRequest(accelerator, devices, kind, count, flag, explicit_cpu, launched)
+
+
+def _auto_means_cpu(owner: str) -> None:
+    deprecated_in, removed_in = flag_versions("fallback")
+    notice = Notice(
+        f"`{owner}(accelerator='auto')` without `devices`",
+        "`accelerator='cpu'` (or pass `devices`)",
+        deprecated_in,
+        compat_removed_in(removed_in),
+        "Lightning 1.5 detected devices only when a count was given, so this ran on the CPU, and compat keeps it;"
+        " newcore would train on every device of the best kind available.",
+    )
+    warn(notice, CompatFallbackWarning)
 
 
 def _kind(accelerator: Any, strategy: Any) -> str | None:

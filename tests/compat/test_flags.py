@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import compat
+from newcore.accelerators import CUDAAccelerator
 from newcore.exceptions import MisconfigurationException
 from newcore.strategies import DDPStrategy
 
@@ -50,7 +51,11 @@ ROWS = [
     row("gpus=-1 takes all", {"gpus": -1}, (CUDA, "ddp_spawn", gpus(0, 1, 2), 1, P32), [c("gpus=-1"), MULTI_GPU], cuda=3),
     row("num_processes=2 -> cpu ddp_spawn", {"num_processes": 2}, (CPU, "ddp_spawn", cpus(2), 1, P32), [c("num_processes=2")], "accelerator='cpu', devices=2"),
     row("num_processes=1 is 1.5's default", {"num_processes": 1, "gpus": 2}, (CUDA, "ddp_spawn", gpus(0, 1), 1, P32), [c("gpus=2"), c("num_processes=1"), MULTI_GPU], cuda=2),
-    row("last truthy device flag wins", {"gpus": 2, "num_processes": 2}, (CPU, "ddp_spawn", cpus(2), 1, P32), [c("gpus=2"), c("num_processes=2")], cuda=2),
+    # Recorded from 1.5.10 ("precedence: gpus=2, num_processes=3 | cuda=4"): gpus set the device type last in 1.5.
+    row("gpus beats num_processes", {"gpus": 2, "num_processes": 2}, (CUDA, "ddp_spawn", gpus(0, 1), 1, P32), [c("gpus=2"), c("num_processes=2"), MULTI_GPU], cuda=2),
+    row("num_processes=1 leaves devices to cpu", {"num_processes": 1, "devices": 2, "accelerator": "cpu"}, (CPU, "ddp_spawn", cpus(2), 1, P32), [c("num_processes=1")]),
+    row("auto without a count is the cpu", {"accelerator": "auto"}, (CPU, "single_device", cpus(1), 1, P32), ["`AcceleratorConnector(accelerator='auto')` without `devices`"], "newcore would train on every device", cuda=2),
+    row("accelerator instance takes gpus", {"accelerator": CUDAAccelerator, "gpus": 2}, (CUDA, "ddp_spawn", gpus(0, 1), 1, P32), [c("gpus=2"), MULTI_GPU], cuda=4),
     row("accelerator='cpu' beats gpus", {"accelerator": "cpu", "gpus": 2}, (CPU, "single_device", cpus(1), 1, P32), [c("gpus=2")], cuda=2),
     row("accelerator='auto' follows gpus", {"accelerator": "auto", "gpus": 2}, (CUDA, "ddp_spawn", gpus(0, 1), 1, P32), [c("gpus=2"), MULTI_GPU], cuda=2),
     row("gpus overrides devices", {"accelerator": "gpu", "devices": 3, "gpus": 2}, (CUDA, "ddp_spawn", gpus(0, 1), 1, P32), [c("gpus=2"), c("gpus=2"), MULTI_GPU], "`devices=3` is ignored", cuda=4),
