@@ -168,16 +168,27 @@ def selection(connector: Any) -> dict[str, Any]:
     }
 
 
+#: The exceptions that count as "this configuration is refused" (an outcome, not a test failure).
+ERRORS = (MisconfigurationException, TypeError, ValueError, RuntimeError)
+
+
+@contextmanager
+def machine_for(case: Mapping[str, Any]) -> Iterator[None]:
+    """The case's faked machine and environment variables, with warnings silenced."""
+    with environment(case.get("env") or {}), use_probe(probe_for(case)), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
 def run(
     case: Mapping[str, Any], make: Callable[..., Any], resolve: Callable[[str], Any] = newcore_class
 ) -> dict[str, Any]:
     """Build ``make(**kwargs)`` for a case on its faked machine; an error is an outcome too."""
-    with environment(case.get("env") or {}), use_probe(probe_for(case)), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with machine_for(case):
         try:
             kwargs = {k: build(v, resolve) for k, v in case["kwargs"].items()}
             return selection(make(**kwargs))
-        except (MisconfigurationException, TypeError, ValueError, RuntimeError) as error:
+        except ERRORS as error:
             return {"outcome": "error", "error": f"{type(error).__name__}: {error}"}
 
 
@@ -213,7 +224,7 @@ def differences(ours: Mapping[str, Any], theirs: Mapping[str, Any]) -> dict[str,
 def summary(selected: Mapping[str, Any]) -> str:
     """One line for the divergence table."""
     if selected["outcome"] != "ok":
-        return selected.get("error", selected["outcome"])[:160]
+        return str(selected.get("error", selected["outcome"]))[:160]
     return (
         f"{selected['strategy']} / {selected['accelerator']} / {selected['precision_plugin']} / "
         f"{selected['cluster_environment']} / {selected['num_devices']}x {selected['root_device']}"
