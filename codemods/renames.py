@@ -166,6 +166,7 @@ def _precision_rows() -> Iterator[Rename]:
             (PL,),
             "apex is gone in 2.0: use precision='16-mixed'",
         )
+    # Lightning 1.9 kept the module name; newcore has only the 2.0 module, so compat code moves at once.
     yield Rename(
         "plugins.precision.native_amp.NativeMixedPrecisionPlugin",
         "plugins.precision.native_amp.MixedPrecisionPlugin",
@@ -173,6 +174,16 @@ def _precision_rows() -> Iterator[Rename]:
         "1.9",
         "2.0",
         rule,
+        (PL,),
+    )
+    yield Rename(
+        "plugins.precision.native_amp.NativeMixedPrecisionPlugin",
+        "plugins.precision.amp.MixedPrecisionPlugin",
+        "class",
+        "1.9",
+        "2.0",
+        rule,
+        (COMPAT,),
     )
     yield Rename("plugins.precision.native_amp", "plugins.precision.amp", "module", "2.0", "2.0", rule)
     yield Rename(
