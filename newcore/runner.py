@@ -4,7 +4,7 @@ Example::
 
     def train(runner: Runner, epochs: int) -> dict[str, torch.Tensor]:
         model, optimizer = runner.setup(Net(), torch.optim.SGD(...))
-        (loader,) = runner.setup_dataloaders(DataLoader(dataset, batch_size=8, shuffle=True))
+        loader = runner.setup_dataloaders(DataLoader(dataset, batch_size=8, shuffle=True))
         for batch in loader:
             with runner.autocast():
                 loss = model(runner.to_device(batch)).sum()
