@@ -116,7 +116,7 @@ def device_request(
     """Warn for each device flag given, then settle ``accelerator``/``devices`` as 1.5 did."""
     present = [(name, given[name]) for name in ORDER if name in given]
     for name, value in present:
-        warn(flag_notice(owner, name, value, spelling(name, value)))
+        warn(flag_notice(owner, name, value, spelling(name, value), _ONE_CORE if _one_tpu_core(name, value) else ""))
     check_tpu_cores(given.get("tpu_cores"))
     counts = {f: given[f] for f in PRECEDENCE if f in given and truthy(given[f])}
     explicit_cpu = _same_kind(accelerator, "cpu")
@@ -154,6 +154,14 @@ def device_request(
     count = _count(kind, devices)
     launched = kind is not None and count is not None and _cluster_launched(count, num_nodes)
     return DeviceRequest(accelerator, devices, kind, count, flag, explicit_cpu, launched)
+
+
+#: tpu_cores=1 spawned one XLA process in 1.5; ``accelerator='tpu', devices=1`` means one TPU without spawning.
+_ONE_CORE = "Lightning 1.5 spawned one process for it: add `strategy=TPUSpawnStrategy()` to keep that."
+
+
+def _one_tpu_core(flag: str, value: Any) -> bool:
+    return flag == "tpu_cores" and value in (1, "1") and not isinstance(value, bool)
 
 
 def _auto_means_cpu(owner: str) -> None:

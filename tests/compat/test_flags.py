@@ -14,6 +14,7 @@ import pytest
 import compat
 from newcore.accelerators import CUDAAccelerator
 from newcore.exceptions import MisconfigurationException
+from newcore.plugins.precision import DoublePrecisionPlugin
 from newcore.strategies import DDPStrategy
 
 CPU, CUDA, TPU, IPU = "CPUAccelerator", "CUDAAccelerator", "TPUAccelerator", "IPUAccelerator"
@@ -61,6 +62,9 @@ ROWS = [
     row("gpus overrides devices", {"accelerator": "gpu", "devices": 3, "gpus": 2}, (CUDA, "ddp_spawn", gpus(0, 1), 1, P32), [c("gpus=2"), c("gpus=2"), MULTI_GPU], "`devices=3` is ignored", cuda=4),
     row("tpu_cores=8 -> tpu_spawn", {"tpu_cores": 8}, (TPU, "tpu_spawn", [f"xla:{i}" for i in range(8)], 1, "TPUPrecisionPlugin"), [c("tpu_cores=8")], "accelerator='tpu', devices=8", **XLA),
     row("tpu_cores=[5] -> one core", {"tpu_cores": [5]}, (TPU, "single_tpu", ["xla:5"], 1, "TPUPrecisionPlugin"), [c("tpu_cores=[5]")], **XLA),
+    # Recorded from 1.5.10 ("tpu_cores: tpu_cores=1 | cpu+tpu"): an int count meant TPU spawn, even for one core.
+    row("tpu_cores=1 -> tpu_spawn on one core", {"tpu_cores": 1}, (TPU, "tpu_spawn", ["xla:0"], 1, "TPUPrecisionPlugin"), [c("tpu_cores=1")], "strategy=TPUSpawnStrategy()", **XLA),
+    row("tpu_cores overrides strategy='ddp'", {"tpu_cores": 8, "strategy": "ddp"}, (TPU, "tpu_spawn", [f"xla:{i}" for i in range(8)], 1, "TPUPrecisionPlugin"), [c("tpu_cores=8"), c("strategy='ddp'")], "ignored the strategy name", **XLA),
     row("ipus=4 -> ipu strategy", {"ipus": 4}, (IPU, "ipu_strategy", [f"ipu:{i}" for i in range(4)], 1, "IPUPrecisionPlugin"), [c("ipus=4")], "accelerator='ipu', devices=4", **POPTORCH),
     row("auto_select_gpus keeps the count", {"gpus": 2, "auto_select_gpus": True}, (CUDA, "ddp_spawn", gpus(0, 1), 1, P32), [c("gpus=2"), c("auto_select_gpus=True"), MULTI_GPU], "devices=2", cuda=4),
     # -- strategies in accelerator=, distributed_backend=, plugins= ---------------------------------------------
@@ -70,6 +74,7 @@ ROWS = [
     row("plugins=['ddp_sharded']", {"gpus": 2, "plugins": ["ddp_sharded"]}, (CUDA, "ddp_sharded", gpus(0, 1), 1, P32), [c("plugins=['ddp_sharded']"), c("gpus=2")], "strategy='ddp_sharded'", cuda=2),
     row("plugins=[DDPStrategy()] instance", {"gpus": 2, "plugins": [DDPStrategy]}, (CUDA, "DDPStrategy", gpus(0, 1), 1, P32), [c("plugins=[DDPStrategy(...)]"), c("gpus=2")], "Use `strategy=DDPStrategy(...)` instead.", cuda=2),
     row("accelerator=DDPStrategy() instance", {"gpus": 2, "accelerator": DDPStrategy}, (CUDA, "DDPStrategy", gpus(0, 1), 1, P32), [c("accelerator=DDPStrategy(...)"), c("gpus=2")], cuda=2),
+    row("two strategy names in plugins: the last wins", {"gpus": 2, "plugins": ["ddp", "ddp_sharded"]}, (CUDA, "ddp_sharded", gpus(0, 1), 1, P32), [c("plugins=['ddp']"), c("plugins=['ddp_sharded']"), c("plugins=['ddp_sharded']"), c("gpus=2")], "Lightning 1.5 used 'ddp_sharded'", cuda=2, packages={"fairscale"}),
     # -- 1.5 fallbacks -------------------------------------------------------------------------------------------
     row("ddp_cpu with num_processes", {"accelerator": "ddp_cpu", "num_processes": 3}, (CPU, "ddp_spawn", cpus(3), 1, P32), [c("num_processes=3"), c("accelerator='ddp_cpu'")], "accelerator='cpu', strategy='ddp_spawn', devices=3"),
     row("ddp_cpu alone is one process", {"accelerator": "ddp_cpu"}, (CPU, "ddp_spawn", cpus(1), 1, P32), [c("accelerator='ddp_cpu'")]),
@@ -90,6 +95,7 @@ ROWS = [
     row("apex at precision 32 does nothing", {"gpus": 1, "amp_backend": "apex"}, (CUDA, "single_device", gpus(0), 1, P32), [c("gpus=1"), c("amp_backend='apex'")], cuda=1, packages={"apex"}),
     row("precision 16 on gpus", {"gpus": 2, "precision": 16}, (CUDA, "ddp_spawn", gpus(0, 1), 1, AMP), [c("gpus=2"), MULTI_GPU], cuda=2),
     row("bf16 on cpu", {"precision": "bf16", "num_processes": 1}, (CPU, "single_device", cpus(1), 1, AMP), [c("num_processes=1")]),
+    row("a precision plugin beats precision=", {"plugins": [DoublePrecisionPlugin], "precision": 16}, (CPU, "single_device", cpus(1), 1, "DoublePrecisionPlugin"), [c("precision=16")], "trained in the plugin's precision"),
     row("replace_sampler_ddp", {"replace_sampler_ddp": False}, (CPU, "single_device", cpus(1), 1, P32), [c("replace_sampler_ddp=False")], "use_distributed_sampler=False"),
     row("new flags only: no warning", {"accelerator": "gpu", "devices": 2, "strategy": "ddp"}, (CUDA, "ddp", gpus(0, 1), 1, P32), [], cuda=2),
 ]
@@ -146,6 +152,11 @@ ERRORS = [
     pytest.param({"accelerator": "dp", "strategy": "ddp"}, {}, "names a strategy too", id="strategy in both accelerator and strategy"),
     pytest.param({"plugins": ["ddp_sharded"], "strategy": "ddp"}, {}, "Pass one strategy", id="strategy in both plugins and strategy"),
     pytest.param({"gpus": 2}, {"cuda": 1}, "devices=2", id="more GPUs than the machine has (newcore's own error)"),
+    pytest.param({"strategy": "dp", "num_nodes": 2, "gpus": 2}, {"cuda": 2}, "does not support `num_nodes > 1`", id="dp across nodes raised in 1.5"),
+    pytest.param({"precision": "bf16", "amp_backend": "apex"}, {"packages": {"apex"}}, "apex has no bfloat16", id="bf16 with apex raised in 1.5"),
+    pytest.param({"tpu_cores": 3}, XLA, "`tpu_cores=3` is not valid", id="tpu_cores other than 1, 8 or [i] raised in 1.5"),
+    pytest.param({"tpu_cores": 8}, {}, "no TPU devices were found", id="tpu_cores without TPUs raised in 1.5"),
+    pytest.param({"accelerator": "ddp", "strategy": "ddp"}, {}, "names a strategy too", id="the same strategy in accelerator= and strategy= raised in 1.5"),
 ]
 # fmt: on
 
