@@ -35,6 +35,11 @@ class Value:
     items: list[Value] | None = None
     #: The front end recognised a strategy object (``DDPPlugin(...)``, a ``class_path`` mapping).
     is_strategy: bool = False
+    #: A recognised precision plugin object: the precision it trains in (UNKNOWN when it cannot be read);
+    #: None for anything else.
+    plugin_precision: Any = None
+    #: The device kind of a recognised accelerator object (``GPUAccelerator()`` -> "gpu").
+    accelerator_kind: str | None = None
     #: A new object to build: (class name relative to the new root, keyword values).
     ctor: tuple[str, dict[str, Value]] | None = None
     #: The original spelling, for messages.

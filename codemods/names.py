@@ -48,7 +48,7 @@ def _tables(
         row
         for row in rows_for(root)
         if row.kind != "kwarg"
-        and (root == COMPAT or version_tuple(row.deprecated_in) <= target)
+        and (root == COMPAT or version_tuple(row.acts_in or row.deprecated_in) <= target)
         and (rules is None or row.rule in rules)
     ]
     exact = {row.old: row for row in rows if row.kind != "module"}

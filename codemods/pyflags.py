@@ -30,6 +30,9 @@ _TRAINERS = {
 }
 
 
+_LIGHTNING_ROOTS = frozenset({PL, COMPAT, NEW_ROOT[COMPAT]})
+
+
 # --- reading -----------------------------------------------------------------------------------------------------
 def literal(node: cst.BaseExpression) -> Any:
     """The Python value of a literal expression, or ``UNKNOWN``."""
@@ -59,6 +62,52 @@ def _is_strategy(ctx: FileContext, node: cst.BaseExpression) -> bool:
     return last is not None and last.value in ctx.options.local_strategies
 
 
+#: Precision plugins whose class fixes the precision; the others take it as their first argument.
+_FIXED_PRECISION = {
+    "PrecisionPlugin": 32,
+    "DoublePrecisionPlugin": 64,
+    "ApexMixedPrecisionPlugin": 16,
+    "TPUPrecisionPlugin": 32,
+    "TPUBf16PrecisionPlugin": "bf16",
+    "TPUHalfPrecisionPlugin": "bf16",
+}
+
+
+def _plugin_precision(ctx: FileContext, node: cst.BaseExpression) -> Any:
+    """The precision a Lightning precision plugin object trains in; None when ``node`` is not one."""
+    name = ctx.qualified_name(node.func if isinstance(node, cst.Call) else node)
+    # Only Lightning's (and compat's/newcore's) own plugins: a project class may mean anything.
+    if name is None or name.split(".", 1)[0] not in _LIGHTNING_ROOTS or not name.endswith("PrecisionPlugin"):
+        return None
+    cls = name.rpartition(".")[2]
+    if cls in _FIXED_PRECISION:
+        return _FIXED_PRECISION[cls]
+    if isinstance(node, cst.Call):
+        for index, arg in enumerate(node.args):
+            if (arg.keyword is None and index == 0 and not arg.star) or (
+                arg.keyword is not None and arg.keyword.value == "precision"
+            ):
+                return literal(arg.value)
+    return UNKNOWN
+
+
+#: Lightning's accelerator classes (1.5 to 1.9 names) and the device kind each one runs on.
+_ACCELERATOR_KINDS = {
+    "CPUAccelerator": "cpu",
+    "GPUAccelerator": "gpu",
+    "CUDAAccelerator": "gpu",
+    "TPUAccelerator": "tpu",
+    "IPUAccelerator": "ipu",
+}
+
+
+def _accelerator_kind(ctx: FileContext, node: cst.BaseExpression) -> str | None:
+    name = ctx.qualified_name(node.func if isinstance(node, cst.Call) else node)
+    if name is None or name.split(".", 1)[0] not in _LIGHTNING_ROOTS:
+        return None
+    return _ACCELERATOR_KINDS.get(name.rpartition(".")[2])
+
+
 def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpression) -> Value:
     value = Value(node=updated, lit=literal(original), source=ctx.code(original).strip())
     if value.known and not isinstance(original, cst.List | cst.Tuple):
@@ -74,6 +123,9 @@ def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpres
             ]
     elif isinstance(original, cst.Call | cst.Name | cst.Attribute):
         value.is_strategy = _is_strategy(ctx, original)
+        if not value.is_strategy:
+            value.plugin_precision = _plugin_precision(ctx, original)
+        value.accelerator_kind = _accelerator_kind(ctx, original)
     return value
 
 

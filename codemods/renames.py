@@ -48,6 +48,9 @@ class Rename:
     rule: str
     roots: tuple[str, ...] = BOTH
     note: str = ""
+    #: The first target the row acts on, when later than ``deprecated_in``: a class that still works (and
+    #: that another rule writes) up to its removal is only flagged for targets where it is gone.
+    acts_in: str | None = None
 
     def qualified(self, root: str) -> tuple[str, str | None]:
         """Absolute (old, new) names for ``root``; ``new`` uses the root's new root."""
@@ -165,6 +168,7 @@ def _precision_rows() -> Iterator[Rename]:
             rule,
             (PL,),
             "apex is gone in 2.0: use precision='16-mixed'",
+            acts_in="2.0",  # amp_flags writes ApexMixedPrecisionPlugin for 1.8/1.9 targets
         )
     # Lightning 1.9 kept the module name; newcore has only the 2.0 module, so compat code moves at once.
     yield Rename(
@@ -203,6 +207,7 @@ def _precision_rows() -> Iterator[Rename]:
         rule,
         (PL,),
         "apex is gone in 2.0: use precision='16-mixed'",
+        acts_in="2.0",
     )
     # newcore has no *NativeMixed* names; Lightning 2.0 has no FairScale plugins at all.
     for module, old, new in (

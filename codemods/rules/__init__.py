@@ -26,6 +26,7 @@ RULE_MODULES: tuple[str, ...] = (
     "plugins_strategy",
     "accelerator_strategy",
     "device_flags",
+    "legacy_fallbacks",
     "amp_flags",
     "auto_select_gpus",
     "precision_values",

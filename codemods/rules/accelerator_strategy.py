@@ -17,6 +17,8 @@ ID = "accelerator_strategy"
 def _kind(value: Value) -> str:
     if value.is_strategy:
         return "strategy"
+    if value.accelerator_kind is not None:
+        return "accelerator"
     if value.cond is not None:
         kinds = {_kind(value.cond[1]), _kind(value.cond[2])}
         if kinds <= {"accelerator", "none"}:

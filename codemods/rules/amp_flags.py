@@ -11,21 +11,67 @@ from codemods.flags import Plan, Value
 from codemods.rules._base import Rule
 
 ID = "amp_flags"
+#: precision= values for which 1.5 used apex ("16-mixed": this rule's own 2.0 output, on a second run).
+_HALF = (16, "16", "16-mixed")
+
+
+def _lower(value: Value | None) -> object:
+    """1.5 lower-cased ``amp_backend`` ("APEX" was apex)."""
+    if value is None or not value.known:
+        return value.lit if value is not None else None
+    return value.lit.lower() if isinstance(value.lit, str) else value.lit
+
+
+def _drop_both(plan: Plan, backend: Value | None, level: Value | None, why: str) -> None:
+    for key, value in (("amp_backend", backend), ("amp_level", level)):
+        if value is not None:
+            plan.drop(key)
+            plan.note(ID, f"removed {key}={value.text}: {why}")
+
+
+def _apex_unused(plan: Plan) -> str | None:
+    """Why 1.5 did not use apex for these flags (None: it did, or we cannot tell)."""
+    precision = plan.get("precision")
+    if precision is None or (precision.known and precision.lit in (32, "32", "32-true", 64, "64", "64-true", None)):
+        return "apex only ran for precision=16; 1.5 trained in full precision"
+    accelerator = plan.get("accelerator")
+    if accelerator is not None and accelerator.known and str(accelerator.lit).lower() in ("tpu", "ipu"):
+        return f"on {str(accelerator.lit).upper()}s 1.5 chose its own precision plugin and never used apex"
+    return None
 
 
 def step(plan: Plan) -> None:
     backend, level = plan.get("amp_backend"), plan.get("amp_level")
     if backend is None and level is None:
         return
-    if backend is None or (backend.known and backend.lit in ("native", None)):
-        for key, value in (("amp_backend", backend), ("amp_level", level)):
-            if value is not None:
-                plan.drop(key)
-                plan.note(ID, f"removed {key}={value.text}: native AMP is the default and ignores amp_level")
+    name = _lower(backend)
+    if backend is None or name in ("native", None):
+        _drop_both(plan, backend, level, "native AMP is the default and ignores amp_level")
         return
-    if not backend.known or backend.lit != "apex":
+    if not backend.known or name != "apex":
         plan.todo(
             ID, f"amp_backend={backend.text}: drop it for native AMP, or pass ApexMixedPrecisionPlugin in plugins="
+        )
+        plan.stopped = True
+        return
+    unused = _apex_unused(plan)
+    if unused is not None:
+        _drop_both(plan, backend, level, unused)
+        return
+    precision = plan.get("precision")
+    strategy = plan.get("strategy")
+    if precision is None or not precision.known or precision.lit not in _HALF:
+        plan.todo(ID, "apex only ran for precision=16: add ApexMixedPrecisionPlugin to plugins= if it is 16")
+        plan.stopped = True
+        return
+    if strategy is not None and (
+        (strategy.known and str(strategy.lit).lower().startswith("deepspeed"))
+        or (strategy.is_strategy and "DeepSpeed" in (strategy.source or ""))
+    ):
+        plan.todo(
+            ID,
+            "with DeepSpeed, 1.5 passed apex to DeepSpeed's own config (amp.enabled, amp.opt_level): "
+            "set it in the DeepSpeed config and remove amp_backend/amp_level",
         )
         plan.stopped = True
         return
@@ -37,7 +83,8 @@ def step(plan: Plan) -> None:
         plan.todo(ID, "add ApexMixedPrecisionPlugin(amp_level=...) to plugins= and remove amp_backend/amp_level")
         plan.stopped = True
         return
-    kwargs = {"amp_level": level} if level is not None else {}
+    # amp_level=None meant the plugin's default ("O2"): the plugin refuses None, so leave the argument out.
+    kwargs = {"amp_level": level} if level is not None and not (level.known and level.lit is None) else {}
     plugin = Value(ctor=("plugins.ApexMixedPrecisionPlugin", kwargs), source="ApexMixedPrecisionPlugin(...)")
     plan.imports.append(("plugins", "ApexMixedPrecisionPlugin"))
     if plugins is not None and plugins.items is not None:

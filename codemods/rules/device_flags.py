@@ -4,8 +4,8 @@ Deprecated in Lightning 1.7 ("Setting `Trainer(gpus=2)` is deprecated in v1.7 an
 Please use `Trainer(accelerator='gpu', devices=2)` instead."), removed in 2.0.
 
 Selection follows the old connector: 0, None, "0" and [] meant "not this device" (so CPU); the accelerator
-came from the last truthy flag in the order ipus, tpu_cores, gpus, num_processes and the device count from
-the first truthy one in the order num_processes, gpus, ipus, tpu_cores; a device flag beat ``devices=``.
+and the device count came from the first truthy flag in the order gpus, tpu_cores, ipus (num_processes=1, the
+default, gave way to any of them, and to devices= next to accelerator="cpu"); a device flag beat ``devices=``.
 A non-literal value cannot be rewritten faithfully (``gpus=args.gpus`` may be 0): it gets a TODO.
 """
 
@@ -17,7 +17,6 @@ from codemods.rules._base import Rule
 
 ID = "device_flags"
 _ACCELERATOR_ORDER = ("ipus", "tpu_cores", "gpus", "num_processes")  # the last truthy one wins
-_DEVICES_ORDER = ("num_processes", "gpus", "ipus", "tpu_cores")  # the first truthy one wins
 _SAME = {"gpu": {"gpu", "cuda"}, "cpu": {"cpu"}, "tpu": {"tpu"}, "ipu": {"ipu"}}
 
 
@@ -76,17 +75,31 @@ def step(plan: Plan) -> None:
             plan.set("accelerator", new("cpu"))
             plan.set("devices", new(1), after="accelerator")
         return
-    kind = DEVICE_FLAGS[[flag for flag in _ACCELERATOR_ORDER if flag in truthy][-1]]
-    count_flag = next(flag for flag in _DEVICES_ORDER if flag in truthy)
+    # 1.5 took the accelerator and the count from the same flag (gpus, then tpu_cores, then ipus): with
+    # num_processes out of the way (above), the count comes from the flag that chose the accelerator.
+    count_flag = [flag for flag in _ACCELERATOR_ORDER if flag in truthy][-1]
+    kind = DEVICE_FLAGS[count_flag]
     if explicit:
         assert accelerator is not None
-        if not (accelerator.known and isinstance(accelerator.lit, str) and accelerator.lit.lower() in _SAME[kind]):
+        named = accelerator.known and isinstance(accelerator.lit, str) and accelerator.lit.lower() in _SAME[kind]
+        if not (named or accelerator.accelerator_kind == kind):
             plan.todo(
                 ID, f"accelerator={accelerator.text} and {count_flag}= disagree: choose accelerator= and devices="
             )
             plan.stopped = True
             return
     devices = plan.get("devices")
+    if (
+        explicit
+        and kind == "cpu"
+        and flags[count_flag].lit == 1
+        and devices is not None
+        and not (devices.known and devices.lit is None)
+    ):
+        # num_processes=1 was 1.5's default value: next to accelerator="cpu" it did not override devices=.
+        plan.drop(count_flag)
+        plan.note(ID, f"dropped num_processes=1 (the 1.5 default): devices={devices.text} counted the processes")
+        return
     if devices is not None:
         plan.drop("devices")
         plan.note(ID, f"dropped devices={devices.text}: {count_flag}= took precedence over it")
@@ -99,6 +112,7 @@ def step(plan: Plan) -> None:
     if not explicit:
         plan.drop("accelerator")
         replacement.insert(0, ("accelerator", new(kind)))
+        plan.origin["accelerator"] = ID  # chosen by a device flag, not named by the user (legacy_fallbacks)
     plan.replace(count_flag, replacement)
     plan.origin["devices"] = ID
     plan.note(ID, f"{count_flag}={flags[count_flag].text} is accelerator={kind!r}, devices= (deprecated in 1.7)")

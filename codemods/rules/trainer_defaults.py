@@ -35,6 +35,8 @@ def step(plan: Plan) -> None:
         return
     if strategy is not None or devices is None:
         return
+    if accelerator is not None and accelerator.known and str(accelerator.lit).lower() in ("tpu", "ipu", "hpu"):
+        return  # TPUs and IPUs keep their own strategy in 2.0 as in 1.x: there is no ddp_spawn to keep
     count = device_count(devices.lit) if devices.known else None
     if count is not None and count > 1:
         plan.set("strategy", new("ddp_spawn"), after="devices")

@@ -15,8 +15,8 @@ import pytest
 
 from codemods.cli import main
 
-LEGACY = "from pytorch_lightning import Trainer\n\nTrainer(accelerator='ddp')\n"
-MIGRATED = "from pytorch_lightning import Trainer\n\nTrainer(strategy='ddp')\n"
+LEGACY = "from pytorch_lightning import Trainer\n\nTrainer(accelerator='ddp', gpus=2)\n"
+MIGRATED = "from pytorch_lightning import Trainer\n\nTrainer(strategy='ddp', gpus=2)\n"
 BROKEN = "from pytorch_lightning import Trainer\n\nTrainer(accelerator='ddp'\n"
 
 
@@ -41,7 +41,7 @@ def test_check_and_diff_write_nothing(project: Path, flag: str, capsys: pytest.C
     assert (project / "pkg" / "legacy.py").read_text() == LEGACY
     out = capsys.readouterr().out
     if flag == "--diff":
-        assert "-Trainer(accelerator='ddp')" in out and "+Trainer(strategy='ddp')" in out
+        assert "-Trainer(accelerator='ddp', gpus=2)" in out and "+Trainer(strategy='ddp', gpus=2)" in out
     else:
         assert "pkg/legacy.py:3:1 accelerator_strategy" in out
 

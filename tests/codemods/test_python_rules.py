@@ -60,8 +60,8 @@ TRANSFORMED = [
         id="GPUAccelerator on 1.7",
     ),
     pytest.param(
-        "from pytorch_lightning import Trainer\nTrainer(accelerator='ddp')\n",
-        "from pytorch_lightning import Trainer\nTrainer(strategy='ddp')\n",
+        "from pytorch_lightning import Trainer\nTrainer(accelerator='ddp', gpus=2)\n",
+        "from pytorch_lightning import Trainer\nTrainer(strategy='ddp', gpus=2)\n",
         "1.6",
         id="strategy name in accelerator=",
     ),
@@ -149,11 +149,17 @@ TODO = [
         "from pytorch_lightning import Trainer\nTrainer(gpus=args.gpus)\n", "1.7", "device_flags", id="gpus=args.gpus"
     ),
     pytest.param(
-        "from pytorch_lightning import Trainer\nTrainer(strategy='dp')\n", "2.0", "strategy_names", id="dp on 2.0"
+        "from pytorch_lightning import Trainer\nTrainer(strategy='dp', accelerator='gpu', devices=2)\n",
+        "2.0",
+        "strategy_names",
+        id="dp on 2.0",
     ),
     pytest.param("from pytorch_lightning import Trainer\nTrainer()\n", "2.0", "trainer_defaults", id="2.0 defaults"),
     pytest.param(
-        "from pytorch_lightning import Trainer\nTrainer(amp_backend='apex')\n", "2.0", "amp_flags", id="apex on 2.0"
+        "from pytorch_lightning import Trainer\nTrainer(amp_backend='apex', precision='16-mixed')\n",
+        "2.0",
+        "amp_flags",
+        id="apex on 2.0",
     ),
 ]
 
@@ -176,3 +182,122 @@ def test_only_rules_restricts() -> None:
     source = "from pytorch_lightning import Trainer\nTrainer(accelerator='ddp', gpus=2)\n"
     outcome = run(source, "1.7", rules=frozenset({"accelerator_strategy"}))
     assert outcome.source == "from pytorch_lightning import Trainer\nTrainer(strategy='ddp', gpus=2)\n"
+
+
+# --- Lightning 1.5's silent choices (legacy_fallbacks, device_flags, amp_flags), checked at target 1.9 --------
+_T = "from pytorch_lightning import Trainer\n"
+_DOUBLE = "from pytorch_lightning.plugins import DoublePrecisionPlugin\n"
+_APEX = "from pytorch_lightning.plugins import ApexMixedPrecisionPlugin\n"
+
+FALLBACK_NOOP = [
+    pytest.param(_T + "Trainer(strategy='ddp', accelerator='cpu')\n", id="ddp with the user's own CPU accelerator ran"),
+    pytest.param(_T + "Trainer(accelerator='auto', devices=2)\n", id="auto with a count detected devices in 1.5"),
+    pytest.param(_T + "Trainer(strategy='ddp', **kwargs)\n", id="flags we cannot see may name devices"),
+    pytest.param(_T + "Trainer(accelerator='gpu', devices=2, strategy='ddp', num_nodes=2)\n", id="ddp across nodes"),
+    pytest.param(
+        _T + _DOUBLE + "Trainer(plugins=[DoublePrecisionPlugin()], precision=64)\n", id="plugin and precision agree"
+    ),
+    pytest.param(
+        _T + _APEX + "Trainer(plugins=[ApexMixedPrecisionPlugin('O2')], accelerator='gpu', devices=2)\n",
+        id="ApexMixedPrecisionPlugin still works on 1.9",
+    ),
+]
+
+
+@pytest.mark.parametrize("source", FALLBACK_NOOP)
+def test_fallback_noop(source: str) -> None:
+    check_noop(source, "1.9")
+
+
+FALLBACKS = [
+    pytest.param("Trainer(accelerator='auto')\n", "Trainer(accelerator='cpu')\n", id="auto without devices ran on CPU"),
+    pytest.param(
+        "Trainer(accelerator='auto', devices=None)\n", "Trainer(accelerator='cpu')\n", id="auto with devices=None"
+    ),
+    pytest.param(
+        "Trainer(strategy='ddp')\n", "Trainer(strategy='single_device')\n", id="ddp for one CPU process had no effect"
+    ),
+    pytest.param(
+        "Trainer(strategy='dp', num_processes=2)\n",
+        "Trainer(strategy='ddp', accelerator='cpu', devices=2)\n",
+        id="dp on several CPU processes ran as ddp",
+    ),
+    pytest.param(
+        "Trainer(strategy='ddp', tpu_cores=8)\n",
+        "Trainer(accelerator='tpu', devices=8)\n",
+        id="ddp next to TPU cores was ignored",
+    ),
+    pytest.param(
+        "Trainer(tpu_cores=1)\n",
+        "from pytorch_lightning.strategies import TPUSpawnStrategy\n\n"
+        'Trainer(accelerator="tpu", devices=1, strategy=TPUSpawnStrategy())\n',
+        id="tpu_cores=1 spawned one process",
+    ),
+    pytest.param(
+        "Trainer(gpus=2, num_nodes=2)\n",
+        'Trainer(accelerator="gpu", devices=2, num_nodes=2, strategy="ddp_spawn")\n',
+        id="several GPUs on several nodes ran ddp_spawn",
+    ),
+    pytest.param(
+        "Trainer(num_processes=1, devices=2, accelerator='cpu')\n",
+        "Trainer(devices=2, accelerator='cpu')\n",
+        id="num_processes=1 was the default and left devices alone",
+    ),
+    pytest.param(
+        "Trainer(tpu_cores=8, ipus=4)\n", 'Trainer(accelerator="tpu", devices=8)\n', id="tpu_cores counts its own cores"
+    ),
+    pytest.param(
+        _DOUBLE + "Trainer(plugins=[DoublePrecisionPlugin()], precision=16)\n",
+        _DOUBLE + "Trainer(plugins=[DoublePrecisionPlugin()])\n",
+        id="the precision plugin won over precision=",
+    ),
+    pytest.param(
+        "Trainer(precision='mixed', gpus=2, strategy='deepspeed')\n",
+        "Trainer(precision=16, accelerator='gpu', devices=2, strategy='deepspeed')\n",
+        id="mixed was float16 for DeepSpeed",
+    ),
+    pytest.param(
+        "from pytorch_lightning.accelerators import GPUAccelerator\nTrainer(accelerator=GPUAccelerator(), gpus=2)\n",
+        "from pytorch_lightning.accelerators import CUDAAccelerator\nTrainer(accelerator=CUDAAccelerator(), devices=2)\n",
+        id="an accelerator object is an accelerator",
+    ),
+    pytest.param(
+        "Trainer(amp_backend='APEX', precision=16, gpus=1)\n",
+        _APEX + "\nTrainer(plugins=[ApexMixedPrecisionPlugin()], precision=16, accelerator='gpu', devices=1)\n",
+        id="amp_backend is read case-insensitively and amp_level=None is not written",
+    ),
+    pytest.param(
+        "Trainer(amp_backend='apex', amp_level='O1', precision=32)\n",
+        "Trainer(precision=32)\n",
+        id="apex only ran for precision 16",
+    ),
+    pytest.param(
+        "Trainer(amp_backend='apex', precision=16, tpu_cores=8)\n",
+        "Trainer(precision=16, accelerator='tpu', devices=8)\n",
+        id="TPUs never used apex",
+    ),
+]
+
+
+@pytest.mark.parametrize(("before", "after"), FALLBACKS)
+def test_fallback_transformed(before: str, after: str) -> None:
+    check_transformed(_T + before, _T + after, "1.9")
+
+
+FALLBACK_TODO = [
+    pytest.param("Trainer(accelerator='gpu', devices=1, num_nodes=2)\n", "legacy_fallbacks", id="1 GPU, 2 nodes"),
+    pytest.param("Trainer(accelerator='gpu', devices=2, strategy='dp', num_nodes=2)\n", "legacy_fallbacks", id="dp"),
+    pytest.param("Trainer(accelerator='auto', devices=1)\n", "legacy_fallbacks", id="auto, 1 device: TPU spawned"),
+    pytest.param(
+        "Trainer(strategy='deepspeed', amp_backend='apex', precision=16, accelerator='gpu', devices=2)\n",
+        "amp_flags",
+        id="DeepSpeed took apex in its own config",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "rule"), FALLBACK_TODO)
+def test_fallback_todo(source: str, rule: str) -> None:
+    outcome = run(_T + source, "1.9")
+    assert f"[{rule}]" in outcome.source and outcome.source.endswith(source)
+    assert run(outcome.source, "1.9").source == outcome.source

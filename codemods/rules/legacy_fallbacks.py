@@ -1,0 +1,183 @@
+"""Lightning 1.5's silent choices, spelled out so that 1.6+ (and newcore) select the same thing.
+
+The 1.6 connector rewrite changed what some unchanged flags select. Each case below writes the spelling that
+selects what 1.5 selected, and says so in a finding:
+
+* ``accelerator="auto"`` without a device count ran on the CPU (1.5 detected devices only for a count);
+  since 1.6 it takes every device of the best kind -> ``accelerator="cpu"``.
+* ``dp``/``ddp``/``ddp_spawn``/``ddp2`` for one CPU process on one node had no effect (a single-device run)
+  -> ``strategy="single_device"``; ``dp``/``ddp2`` with several CPU processes ran as ``ddp`` -> ``"ddp"``.
+* With TPU or IPU devices 1.5 ignored a strategy name it had no TPU/IPU meaning for and ran its own TPU/IPU
+  strategy -> the name is dropped.
+* An int ``tpu_cores=1`` spawned one XLA process -> ``strategy=TPUSpawnStrategy()`` (1.6 runs one core in
+  place).
+* Several GPUs per node on several nodes without a strategy ran ``ddp_spawn`` (1.6 picks ``ddp``); one GPU
+  per node, or ``dp`` across nodes, was refused -> a TODO, since there is nothing to keep.
+* ``precision="mixed"`` with DeepSpeed was float16 -> ``precision=16``.
+* A precision plugin in ``plugins=`` won over a ``precision=`` that disagreed -> ``precision=`` is dropped.
+
+Only literal flags are read, and only when every flag of the call is visible: a value the rule cannot read
+leaves the call as it is (a device flag that is not a literal already has device_flags' TODO).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from codemods.flags import UNKNOWN, Plan, Value, device_count, new
+from codemods.renames import DEVICE_FLAGS
+from codemods.rules._base import Rule
+
+ID = "legacy_fallbacks"
+
+#: Strategy names 1.5 ignored for a single CPU process ("distributed has no effect").
+_NO_EFFECT_ON_ONE_CPU = frozenset({"dp", "ddp", "ddp_spawn", "ddp2"})
+#: Names 1.5 ran as "ddp" on the CPU (with a warning).
+_CPU_FALLBACK = {"dp": "ddp", "ddp2": "ddp"}
+#: Strategy name prefixes 1.5 kept next to TPU/IPU devices (its own registry names and the XLA ones).
+_KEPT_ON_TPU_AND_IPU = ("deepspeed", "fsdp", "tpu_spawn", "horovod", "ddp_cpu")
+
+
+def _lit(value: Value | None) -> Any:
+    """The literal of a flag (None when absent), strings lower-cased; UNKNOWN when it is not a literal."""
+    if value is None:
+        return None
+    if not value.known:
+        return UNKNOWN
+    return value.lit.strip().lower() if isinstance(value.lit, str) else value.lit
+
+
+def _kept_next_to_tpu_or_ipu(name: str) -> bool:
+    return name.startswith(_KEPT_ON_TPU_AND_IPU) or name.endswith("find_unused_parameters_false")
+
+
+def _is_deepspeed(value: Value | None) -> bool:
+    if value is None:
+        return False
+    if value.known:
+        return isinstance(value.lit, str) and value.lit.strip().lower().startswith("deepspeed")
+    return value.is_strategy and "DeepSpeed" in (value.source or "")
+
+
+def _devices(plan: Plan) -> tuple[Any, int | None]:
+    """The devices literal (None when absent) and how many devices it asks for (None: unknown, or all)."""
+    lit = _lit(plan.get("devices"))
+    if lit is None:
+        return None, 1
+    return lit, (device_count(lit) if lit is not UNKNOWN else None)
+
+
+def _accelerator(plan: Plan) -> None:
+    accelerator = _lit(plan.get("accelerator"))
+    devices = plan.get("devices")
+    if accelerator == "auto" and (devices is None or (devices.known and devices.lit is None)):
+        plan.set("accelerator", new("cpu"))
+        plan.origin["accelerator"] = ID  # not the user's own choice of the CPU (see _strategy)
+        if devices is not None:
+            plan.drop("devices")
+        plan.note(
+            ID,
+            'accelerator="auto" without devices ran on the CPU in 1.5; 1.6+ would take every device: accelerator="cpu"',
+        )
+
+
+def _strategy(plan: Plan) -> None:
+    value = plan.get("strategy")
+    name = _lit(value)
+    accelerator = _lit(plan.get("accelerator"))
+    nodes = _lit(plan.get("num_nodes"))
+    if name is UNKNOWN or accelerator is UNKNOWN or nodes is UNKNOWN or not isinstance(nodes, int | None):
+        return
+    nodes = 1 if nodes is None else nodes
+    devices, count = _devices(plan)
+    if value is not None and value.is_strategy:
+        return  # an instance: 1.5 never altered one
+    if name is not None and not isinstance(name, str):
+        return
+    if accelerator in ("tpu", "ipu") and name is not None and not _kept_next_to_tpu_or_ipu(name):
+        plan.drop("strategy")
+        plan.note(ID, f"dropped strategy={_text(value)}: with {accelerator.upper()} devices 1.5 ran its own strategy")
+        name = None
+    one = devices in (1, "1") and not isinstance(devices, bool)
+    if accelerator == "auto" and name is None and one:
+        # Which accelerator "auto" finds is the machine's business: on a TPU host 1.5 spawned one XLA process.
+        plan.todo(
+            ID,
+            'on a TPU machine 1.5 spawned one XLA process for accelerator="auto", devices=1; 1.6+ runs it in '
+            "place: name the accelerator (with strategy=TPUSpawnStrategy() for the TPU)",
+        )
+        return
+    if accelerator == "tpu" and name is None and one:
+        if plan.target >= (2, 0) and not plan.is_compat:
+            plan.todo(ID, "an int tpu_cores=1 spawned one XLA process in 1.5: pass strategy=XLAStrategy() to keep it")
+            return
+        plan.set("strategy", Value(ctor=("strategies.TPUSpawnStrategy", {}), source="TPUSpawnStrategy()"))
+        plan.note(
+            ID, "1.5 spawned one XLA process for one TPU core; 1.6+ runs it in place: strategy=TPUSpawnStrategy()"
+        )
+        return
+    on_cpu = accelerator in (None, "cpu") and (name is None or name in _NO_EFFECT_ON_ONE_CPU)
+    # The user's own accelerator="cpu" (or ddp_cpu's): 1.5 then honoured a distributed name for one process.
+    explicit_cpu = accelerator == "cpu" and plan.origin.get("accelerator") not in ("device_flags", ID)
+    if name == "dp" and nodes > 1 and not (on_cpu and not explicit_cpu):
+        plan.todo(ID, 'strategy="dp" runs in one process: 1.5 refused it on several nodes; choose strategy="ddp"')
+        plan.stopped = True
+        return
+    if name in _NO_EFFECT_ON_ONE_CPU and on_cpu and count == 1 and nodes == 1 and not explicit_cpu:
+        plan.set("strategy", new("single_device"))
+        plan.note(ID, f"strategy={_text(value)} had no effect for one CPU process in 1.5: strategy='single_device'")
+        return
+    if name in _CPU_FALLBACK and on_cpu:
+        plan.set("strategy", new(_CPU_FALLBACK[name]))
+        plan.note(ID, f"strategy={_text(value)} ran as 'ddp' on the CPU in 1.5; 1.6+ refuses it there")
+        return
+    if accelerator in ("gpu", "cuda") and nodes > 1 and name is None and count is not None:
+        if count == 1:
+            plan.todo(
+                ID,
+                '1.5 refused one GPU per node on several nodes without a strategy: choose strategy="ddp" '
+                "(1.6+ picks it silently)",
+            )
+            plan.stopped = True
+        elif count > 1:
+            plan.set("strategy", new("ddp_spawn"))
+            plan.note(ID, '1.5 ran several GPUs on several nodes with "ddp_spawn"; 1.6+ picks "ddp": kept explicit')
+
+
+def _text(value: Value | None) -> str:
+    return value.text if value is not None else "None"
+
+
+def _precision(plan: Plan) -> None:
+    precision = plan.get("precision")
+    if precision is None or not precision.known:
+        return
+    if precision.lit == "mixed" and _is_deepspeed(plan.get("strategy")):
+        plan.set("precision", new(16))
+        plan.note(ID, "precision='mixed' was float16 AMP for DeepSpeed in 1.5: precision=16")
+    plugins = plan.get("plugins")
+    items = plugins.items if plugins is not None and plugins.items is not None else []
+    plugin = next((item for item in items if item.plugin_precision is not None), None)
+    if plugin is not None and str(plugin.plugin_precision) != str(precision.lit):
+        plan.drop("precision")
+        plan.note(ID, f"dropped precision={precision.text}: 1.5 trained in the precision of {plugin.text}")
+
+
+def step(plan: Plan) -> None:
+    if plan.opaque_rest or any(flag in plan for flag in DEVICE_FLAGS):
+        return  # flags we cannot see (or the old device flags, before device_flags' target) may decide
+    _accelerator(plan)
+    _strategy(plan)
+    if not plan.stopped:
+        _precision(plan)
+
+
+RULE = Rule(
+    id=ID,
+    description="1.5's silent accelerator/strategy/precision choices are spelled out so 1.6+ selects the same",
+    deprecated_in="1.6",
+    scope="flags",
+    step=step,
+    order=35,
+    tokens=("strategy", "accelerator", "distributed_backend", "plugins", "tpu_cores", "num_nodes", "precision"),
+)
