@@ -279,6 +279,15 @@ class _StrategyOptimizer:
         kwargs = {} if closure is None else {"closure": closure}
         return self._strategy.optimizer_step(self._optimizer, **kwargs)
 
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Load into the optimizer the strategy steps, then share its new ``state``/``param_groups`` again.
+
+        torch replaces those objects on load; loading into the wrapper alone would leave the stepped
+        optimizer on its old learning rate and state.
+        """
+        self._optimizer.load_state_dict(state_dict)
+        self.__dict__.update(self._optimizer.__dict__)
+
 
 def _distribute(loader: DataLoader[Any], kwargs: dict[str, int] | None) -> DataLoader[Any]:
     """``loader`` rebuilt around a ``DistributedSampler`` (shuffling as it did), or unchanged."""
