@@ -36,9 +36,9 @@ class FileResult:
 
 
 def unified_diff(path: str, before: str, after: str) -> str:
-    lines = difflib.unified_diff(
-        before.splitlines(keepends=True), after.splitlines(keepends=True), f"a/{path}", f"b/{path}"
-    )
+    # git's a/ b/ prefixes make sense for relative paths only (``patch -p1``); an absolute path stays as it is.
+    old, new = (path, path) if os.path.isabs(path) else (f"a/{path}", f"b/{path}")
+    lines = difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), old, new)
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
 
 

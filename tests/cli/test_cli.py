@@ -46,6 +46,15 @@ def test_check_and_diff_write_nothing(project: Path, flag: str, capsys: pytest.C
         assert "pkg/legacy.py:3:1 accelerator_strategy" in out
 
 
+@pytest.mark.parametrize("absolute", [False, True], ids=["relative path", "absolute path"])
+def test_diff_headers(project: Path, absolute: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    target = str(project / "pkg" / "legacy.py") if absolute else "pkg/legacy.py"
+    assert main(["--diff", target]) == 1
+    headers = [line for line in capsys.readouterr().out.splitlines() if line.startswith(("--- ", "+++ "))]
+    expected = [f"--- {target}", f"+++ {target}"] if absolute else ["--- a/pkg/legacy.py", "+++ b/pkg/legacy.py"]
+    assert headers == expected
+
+
 def test_clean_tree_exits_0(project: Path) -> None:
     assert main(["--check", "pkg/clean.py"]) == 0
 
