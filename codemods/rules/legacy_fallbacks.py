@@ -22,6 +22,7 @@ leaves the call as it is (a device flag that is not a literal already has device
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from codemods.flags import UNKNOWN, Plan, Value, device_count, new
@@ -34,6 +35,8 @@ ID = "legacy_fallbacks"
 _NO_EFFECT_ON_ONE_CPU = frozenset({"dp", "ddp", "ddp_spawn", "ddp2"})
 #: Names 1.5 ran as "ddp" on the CPU (with a warning).
 _CPU_FALLBACK = {"dp": "ddp", "ddp2": "ddp"}
+#: Lightning 1.6-1.9 still make that fallback (only newcore refuses), so below target 1.7 it needs no TODO.
+_STILL_IN_16 = "ran as 'ddp' on the CPU"
 #: Strategy name prefixes 1.5 kept next to TPU/IPU devices (its own registry names and the XLA ones).
 _KEPT_ON_TPU_AND_IPU = ("deepspeed", "fsdp", "tpu_spawn", "horovod", "ddp_cpu")
 
@@ -129,7 +132,7 @@ def _strategy(plan: Plan) -> None:
         return
     if name in _CPU_FALLBACK and on_cpu:
         plan.set("strategy", new(_CPU_FALLBACK[name]))
-        plan.note(ID, f"strategy={_text(value)} ran as 'ddp' on the CPU in 1.5; 1.6+ refuses it there")
+        plan.note(ID, f"strategy={_text(value)} {_STILL_IN_16} in 1.5 (with a warning); newcore refuses it there")
         return
     if accelerator in ("gpu", "cuda") and nodes > 1 and name is None and count is not None:
         if count == 1:
@@ -163,13 +166,45 @@ def _precision(plan: Plan) -> None:
         plan.note(ID, f"dropped precision={precision.text}: 1.5 trained in the precision of {plugin.text}")
 
 
-def step(plan: Plan) -> None:
-    if plan.opaque_rest or any(flag in plan for flag in DEVICE_FLAGS):
-        return  # flags we cannot see (or the old device flags, before device_flags' target) may decide
+def _fallbacks(plan: Plan) -> None:
     _accelerator(plan)
     _strategy(plan)
     if not plan.stopped:
         _precision(plan)
+
+
+def _flag_old_device_flags(plan: Plan) -> None:
+    """Below target 1.7 the old device flags stay, yet Lightning 1.6 already selects differently for some.
+
+    Rewrite a copy of the call as target 1.7 would (device_flags, then these fallbacks); if the fallbacks had
+    anything to spell out, 1.6 changes the selection of the unchanged call, so say so in a TODO.
+    """
+    from codemods.rules import device_flags
+
+    trial = dataclasses.replace(
+        plan, items=list(plan.items), target=(1, 7), notes=[], imports=[], origin=dict(plan.origin), successor={}
+    )
+    device_flags.step(trial)
+    if trial.stopped or any(flag in trial for flag in DEVICE_FLAGS):
+        return
+    _fallbacks(trial)
+    changes = [note.message for note in trial.notes if note.rule == ID and _STILL_IN_16 not in note.message]
+    if changes:
+        plan.todo(
+            ID,
+            "Lightning 1.6 selects differently from 1.5 for these flags: "
+            + "; ".join(changes)
+            + " (--target-version 1.7 rewrites it)",
+        )
+
+
+def step(plan: Plan) -> None:
+    if plan.opaque_rest:
+        return  # flags we cannot see may decide
+    if any(flag in plan for flag in DEVICE_FLAGS):
+        _flag_old_device_flags(plan)
+        return
+    _fallbacks(plan)
 
 
 RULE = Rule(

@@ -301,3 +301,32 @@ def test_fallback_todo(source: str, rule: str) -> None:
     outcome = run(_T + source, "1.9")
     assert f"[{rule}]" in outcome.source and outcome.source.endswith(source)
     assert run(outcome.source, "1.9").source == outcome.source
+
+
+# Below target 1.7 the old device flags stay; where Lightning 1.6 selects differently for them, a TODO says so.
+OLD_DEVICE_FLAGS_AT_16_NOOP = [
+    pytest.param("Trainer(gpus=2)\n", id="several GPUs, one node: ddp_spawn in 1.5 and 1.6"),
+    pytest.param("Trainer(tpu_cores=8)\n", id="8 TPU cores spawn in both"),
+    pytest.param("Trainer(num_processes=2, strategy='dp')\n", id="dp on CPU ran as ddp in 1.5 and 1.6 alike"),
+    pytest.param("Trainer(gpus=args.gpus, num_nodes=2)\n", id="non-literal: device_flags' business at 1.7"),
+]
+
+OLD_DEVICE_FLAGS_AT_16_TODO = [
+    pytest.param("Trainer(tpu_cores=1)\n", "TPUSpawnStrategy", id="tpu_cores=1: spawn in 1.5, in place in 1.6"),
+    pytest.param("Trainer(gpus=2, num_nodes=2)\n", "ddp_spawn", id="GPUs x nodes: ddp_spawn in 1.5, ddp in 1.6"),
+    pytest.param("Trainer(gpus=1, num_nodes=2)\n", "refused", id="1 GPU x 2 nodes: error in 1.5, ddp in 1.6"),
+]
+
+
+@pytest.mark.parametrize("source", OLD_DEVICE_FLAGS_AT_16_NOOP)
+def test_old_device_flags_at_16_noop(source: str) -> None:
+    check_noop(_T + source, "1.6")
+
+
+@pytest.mark.parametrize(("source", "words"), OLD_DEVICE_FLAGS_AT_16_TODO)
+def test_old_device_flags_at_16_todo(source: str, words: str) -> None:
+    outcome = run(_T + source, "1.6")
+    assert outcome.source.endswith(source), "the call itself stays"
+    todo = next(line for line in outcome.source.splitlines() if "TODO(migrate-trainer)" in line)
+    assert "Lightning 1.6 selects differently" in todo and words in todo and "[legacy_fallbacks]" in todo
+    assert run(outcome.source, "1.6").source == outcome.source, "a second run changes nothing"
