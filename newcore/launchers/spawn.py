@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import pickle
 import signal
@@ -139,11 +138,6 @@ def _run_worker(
 ) -> None:
     """The body of one worker process: set up its rank, run ``fn`` and report the outcome to the parent."""
     signal.signal(signal.SIGTERM, _terminate_gracefully)
-    # Whatever is alive now was forked from the parent or imported, so it cannot hold this worker's
-    # process group, which does not exist yet. Frozen, it stays out of the full collection that
-    # teardown runs before destroying the group: with torch loaded that collection took ~0.15 s per
-    # worker, and in a forked worker it also copied the parent's pages by touching every object.
-    gc.freeze()
     try:
         strategy._worker_setup(local_rank)
         result = fn(*args, **kwargs)

@@ -116,6 +116,10 @@ class CountingCPU(CPUAccelerator):
         super().teardown()
 
 
+#: Set by torch itself, once per process, on its first lazy import of inductor (not ours to clean up).
+TORCH_OWN_VARIABLES = {"TORCHINDUCTOR_CACHE_DIR"}
+
+
 def teardown_state(runner: Runner) -> dict[str, Any]:
     """Set up a model with BatchNorm under DDP + SyncBatchNorm, tear down, and report what is left."""
     env_before = dict(os.environ)
@@ -133,7 +137,9 @@ def teardown_state(runner: Runner) -> dict[str, Any]:
         "device": str(next(net.parameters()).device),
         "process_group": dist.is_initialized(),
         "env_changed": sorted(
-            k for k in env_before.keys() | os.environ.keys() if env_before.get(k) != os.environ.get(k)
+            k
+            for k in env_before.keys() | os.environ.keys()
+            if env_before.get(k) != os.environ.get(k) and k not in TORCH_OWN_VARIABLES
         ),
         "new_threads": sorted({t.name for t in threading.enumerate()} - threads_before),
         "accelerator_teardowns": type(accelerator).teardowns if isinstance(accelerator, CountingCPU) else None,
