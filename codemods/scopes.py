@@ -27,7 +27,8 @@ TRACKED: tuple[str, ...] = (PL, COMPAT, "newcore")
 LEGACY: tuple[str, ...] = (PL, COMPAT)
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-#: Names bound inside expressions, which the statement walk does not see; found in the text instead.
+#: Where names may be bound inside expressions, which the statement walk does not see: a cheap text test that
+#: decides only whether the expressions are walked (it also matches docstrings and comments).
 _EXPRESSION_BINDERS = re.compile(r"\bfor\s+([\w\s,()\[\]*]+?)\s+in\b|\blambda\b([^:\n]*):|\b(\w+)\s*:=")
 
 
@@ -195,15 +196,38 @@ def _walk(body: list[ast.stmt], scope: Scope, depth: int, analysis: Analysis) ->
         out[index] = Statement(node, start, end, node.col_offset, len(out) - index, opened, depth)
 
 
+def _expression_binders(tree: ast.Module) -> set[str]:
+    """Names bound inside expressions: comprehension and lambda variables, walrus targets, ``case`` captures."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.comprehension):
+            names.update(_targets(node.target))
+        elif isinstance(node, ast.Lambda):
+            args = node.args
+            names.update(a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+            names.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+        elif isinstance(node, ast.NamedExpr):
+            names.update(_targets(node.target))
+        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+    return names
+
+
 def analyse(tree: ast.Module, source: str) -> Analysis:
     """Walk the statements of ``tree`` (parsed from ``source``) once."""
     analysis = Analysis([], Scope("module"), set(), set())
     _walk(tree.body, analysis.module, 0, analysis)
     if analysis.imported:
+        # The text is only a cheap "maybe": it also matches docstrings and comments ("for the Trainer in ..."),
+        # and a text match must never decide anything. When it (or a ``lambda``, whose parameters may span
+        # lines) names a legacy import, the tree says which names really are bound inside expressions.
+        candidates: set[str] = set()
         for match in _EXPRESSION_BINDERS.finditer(source):
             text = " ".join(group for group in match.groups() if group)
-            analysis.expression_bound.update(re.findall(r"[A-Za-z_]\w*", text))
-        # ``for x in`` statements were already seen precisely; the regex also catches them, which only
-        # matters when a loop variable shares a legacy import's name: then it is not resolved (conservative).
-        analysis.expression_bound &= analysis.imported
+            candidates.update(re.findall(r"[A-Za-z_]\w*", text))
+        matches = any(isinstance(statement.node, ast.Match) for statement in analysis.statements)
+        if candidates & analysis.imported or "lambda" in source or matches:
+            analysis.expression_bound = _expression_binders(tree) & analysis.imported
     return analysis
