@@ -189,7 +189,7 @@ def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[st
     from codemods.report import render
     from codemods.runner import run
 
-    paths = sorted({str(p) for p in discover(args.paths, excludes, gitignore)})
+    paths = sorted({str(p) for p in discover(args.paths, excludes, gitignore, text=True)})
     progress = _Progress(len(paths), not args.no_progress)
     results = run(paths, mode, options, jobs, progress)  # type: ignore[arg-type]
     if mode == "diff":

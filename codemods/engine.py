@@ -45,6 +45,8 @@ class Options:
     rules: frozenset[str] | None = None
     #: Project classes that subclass a strategy plugin (found by a project-wide scan).
     local_strategies: frozenset[str] = frozenset()
+    #: Where config keys are used across the project (``codemods.index``); not part of the options' identity.
+    project: Any = field(default=None, compare=False)
 
     @property
     def target_tuple(self) -> tuple[int, ...]:

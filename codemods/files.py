@@ -122,8 +122,18 @@ def _excluded(path: Path, excludes: Sequence[str]) -> bool:
     )
 
 
-def discover(paths: Iterable[str], excludes: Sequence[str] = (), respect_gitignore: bool = True) -> Iterator[Path]:
-    """Files to look at: explicit files as given, folders walked for ``.py``/``.pyi``/``.yaml``/``.yml``."""
+def discover(
+    paths: Iterable[str], excludes: Sequence[str] = (), respect_gitignore: bool = True, text: bool = False
+) -> Iterator[Path]:
+    """Files to look at: explicit files as given, folders walked for ``.py``/``.pyi``/``.yaml``/``.yml``.
+
+    With ``text``, folders also yield the text files the project index reads for override strings (shell
+    scripts, docs, notebooks: ``codemods.index.TEXT_SUFFIXES``); those are never rewritten.
+    """
+    from codemods.index import TEXT_NAMES, TEXT_SUFFIXES
+
+    suffixes = SUFFIXES + TEXT_SUFFIXES if text else SUFFIXES
+    names = frozenset(TEXT_NAMES) if text else frozenset()
     ignore = IgnoreRules()
     for given in paths:
         root = Path(given)
@@ -142,7 +152,7 @@ def discover(paths: Iterable[str], excludes: Sequence[str] = (), respect_gitigno
                 and not (check and respect_gitignore and ignore.ignored((here / name).absolute(), True))
             )
             for name in sorted(filenames):
-                if not name.endswith(SUFFIXES):
+                if not name.endswith(suffixes) and name not in names:
                     continue
                 path = here / name
                 if check and (

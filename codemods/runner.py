@@ -11,12 +11,13 @@ import multiprocessing
 import os
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
 from codemods.engine import Finding, Options, Outcome, transform_python
 from codemods.files import PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
+from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file
 from codemods.prefilter import triggered, triggered_bytes, yaml_triggered
 from codemods.renames import STRATEGY_CLASSES
 
@@ -82,33 +83,49 @@ _CLASS = re.compile(r"^\s*class\s+(\w+)\s*\(([^)]*)\)", re.MULTILINE)
 
 @dataclass(frozen=True)
 class Scan:
-    """What the first phase learns about one file: whether it can need work, and the classes it defines."""
+    """What the first phase learns about one file: whether it can need work, the classes it defines and what it
+    contributes to the project index (``codemods.index``)."""
 
     path: str
     triggered: bool
     bases: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    index: FileIndex = field(default_factory=FileIndex)
+
+
+#: A text file larger than this is data, not a script or a doc: not indexed.
+_TEXT_LIMIT = 1 << 20
+
+
+def _index(path: str, data: bytes) -> FileIndex:
+    if b"trainer" not in data or (len(data) > _TEXT_LIMIT and is_text_file(path)):
+        return FileIndex()
+    return index_text(data.decode("utf-8", errors="replace"), path)
 
 
 def scan(path: str) -> Scan:
-    """Phase one, per file: the text prefilter, plus ``class X(Base)`` pairs of files that may define plugins."""
+    """Phase one, per file: the text prefilter, ``class X(Base)`` pairs of files that may define plugins, and
+    the file's part of the project index. Text files (scripts, docs) are only indexed, never rewritten."""
     try:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError:
-        return Scan(path, True)  # phase two reports the error
+        return Scan(path, not is_text_file(path))  # phase two reports the error
+    index = _index(path, data)
+    if is_text_file(path):
+        return Scan(path, False, index=index)
     if path.endswith((".yaml", ".yml")):
-        return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")))
+        return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")), index=index)
     if not triggered_bytes(data):
         # Clean, unless it cannot be decoded: that is reported (phase two), never silently skipped.
-        return Scan(path, not data.isascii() and not _decodes(data))
+        return Scan(path, not data.isascii() and not _decodes(data), index=index)
     if b"Plugin" not in data and b"Strategy" not in data:
-        return Scan(path, True)
+        return Scan(path, True, index=index)
     text = data.decode("utf-8", errors="replace")
     bases = tuple(
         (name, tuple(b.strip().rpartition(".")[2] for b in base_list.split(",")))
         for name, base_list in _CLASS.findall(text)
     )
-    return Scan(path, True, bases)
+    return Scan(path, True, bases, index)
 
 
 def _decodes(data: bytes) -> bool:
@@ -155,9 +172,10 @@ def run(
 ) -> list[FileResult]:
     """Process ``paths`` (in parallel when worth it) and return the results sorted by path.
 
-    Two phases: a text scan of every file (the prefilter, and the project's own strategy subclasses), then
-    the migration of the files the prefilter kept. A clean file is read once and never parsed. One file or
-    ``jobs=1`` stays in-process.
+    Two phases: a scan of every file (the prefilter, the project's own strategy subclasses and the project
+    index of config-key uses), then the migration of the files the prefilter kept, each with the whole index.
+    A clean file is read once; text files (scripts, docs) are only indexed. One file or ``jobs=1`` stays
+    in-process.
     """
     if not paths:
         return []
@@ -168,8 +186,13 @@ def run(
     else:
         with context.Pool(min(jobs, len(paths))) as pool:
             scans = list(pool.imap_unordered(scan, paths, chunksize=max(1, min(256, len(paths) // (jobs * 8)))))
-    options = replace(options, local_strategies=options.local_strategies | local_strategies(scans))
-    results = [FileResult(item.path, "unchanged") for item in scans if not item.triggered]
+    scans.sort(key=lambda item: item.path)  # every later decision iterates in path order, whatever the pool did
+    project = ProjectIndex.merge(item.index for item in scans)
+    options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
+    indexed_only = {item.path for item in scans if is_text_file(item.path)}
+    results = [
+        FileResult(item.path, "unchanged") for item in scans if not item.triggered and item.path not in indexed_only
+    ]
     if progress:
         for result in results:
             progress(result)
@@ -179,12 +202,39 @@ def run(
             results.append(_work(job))
             if progress:
                 progress(results[-1])
-        return sorted(results, key=lambda result: result.path)
-    import codemods._run  # noqa: F401 - load libcst and the rules once, before the workers fork
+    else:
+        import codemods._run  # noqa: F401 - load libcst and the rules once, before the workers fork
 
-    with context.Pool(min(jobs, len(work))) as pool:
-        for result in pool.imap_unordered(_work, work, chunksize=max(1, min(16, len(work) // (jobs * 4)))):
-            results.append(result)
-            if progress:
-                progress(result)
-    return sorted(results, key=lambda result: result.path)
+        with context.Pool(min(jobs, len(work))) as pool:
+            for result in pool.imap_unordered(_work, work, chunksize=max(1, min(16, len(work) // (jobs * 4)))):
+                results.append(result)
+                if progress:
+                    progress(result)
+    return sorted(_blocking_uses(results, project), key=lambda result: result.path)
+
+
+def _blocking_uses(results: list[FileResult], project: ProjectIndex) -> list[FileResult]:
+    """A config section left alone because a key of it is used elsewhere: a TODO finding at each such use."""
+    from codemods.project import RULE, blocked_keys
+
+    extra: dict[str, list[Finding]] = {}
+    for result in results:
+        for finding in result.findings:
+            if finding.rule != RULE or finding.kind != "todo":
+                continue
+            for key in blocked_keys(finding.message):
+                for use in project.uses_of(key, outside=result.path):
+                    message = f"{key} is used here, so {result.path}:{finding.line} keeps the legacy key: migrate both"
+                    extra.setdefault(use.path, []).append(Finding(RULE, message, use.line, 1, "todo"))
+    if not extra:
+        return results
+    out: list[FileResult] = []
+    for result in results:
+        found = extra.pop(result.path, None)
+        if found:
+            findings = tuple(sorted({*result.findings, *found}, key=lambda f: (f.line, f.column, f.rule, f.message)))
+            result = replace(result, findings=findings)
+        out.append(result)
+    for path, found in extra.items():
+        out.append(FileResult(path, "unchanged", tuple(sorted(set(found), key=lambda f: (f.line, f.rule, f.message)))))
+    return out

@@ -1,0 +1,315 @@
+"""Phase one: a project-wide index of where the Trainer section of a config is used outside the config.
+
+A YAML ``trainer:`` section can only be migrated together with everything that reads its keys. This module
+finds, in every file given (Python, and text files that hold override strings: shell scripts, docs,
+notebooks), the uses of ``<section>.<key>``:
+
+* reads and stores on config objects: ``cfg.trainer.gpus``, ``cfg["trainer"]["gpus"]``,
+  ``cfg.trainer.get("gpus")``, ``OmegaConf.select(cfg, "trainer.gpus")``, ``OmegaConf.update(...)``;
+* override strings, in Python string literals and in text files: ``trainer.gpus=2``, ``+trainer.gpus=2``,
+  ``--trainer.gpus 2`` (LightningCLI), and ``${trainer.gpus}`` interpolations in other YAML files;
+* structured-config schemas: a class whose annotated fields mirror Trainer flags (``@dataclass class
+  TrainerConf: gpus: int = 0``);
+* calls that pass a config section into a Trainer together with explicit flags
+  (``Trainer(strategy=X, **cfg.trainer)``, ``instantiate(cfg.trainer, plugins=[...])``).
+
+Everything here is plain data (frozen, hashable, picklable) so that workers receive it with their options.
+Python is read with ``ast``: comments, strings and docstrings never look like a use (override strings are only
+taken from real string literals). Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+UseKind = Literal["read", "override", "interpolation"]
+
+#: Attribute roots that are Trainer objects (``self.trainer.gpus`` is a Trainer property, not a config key).
+_TRAINER_OWNERS = frozenset({"self", "pl_module", "module", "model", "lightning_module", "cls"})
+#: Trainer flags that a schema must mention for its class to count as a Trainer section's schema.
+SCHEMA_MARKERS = frozenset(
+    {"gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend", "accelerator", "strategy", "devices"}
+)
+_SCHEMA_COMPANIONS = frozenset(
+    {"max_epochs", "max_steps", "precision", "num_nodes", "accumulate_grad_batches", "gradient_clip_val"}
+    | {"check_val_every_n_epoch", "log_every_n_steps", "val_check_interval", "min_epochs", "deterministic"}
+    | {"benchmark", "fast_dev_run", "limit_train_batches", "amp_backend", "amp_level", "plugins"}
+)
+_OVERRIDE = re.compile(r"(?<![\w.$/{-])(?:\+\+|\+|--)?(trainer)\.(\w+)(?=\s*=|\s+\S|\s*$|[\"',\]])", re.MULTILINE)
+_INTERPOLATION = re.compile(r"\$\{\s*(trainer)\.(\w+)\s*\}")
+#: Text files whose override strings count as uses (shell scripts, docs, notebooks, make/CI files).
+TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".md", ".rst", ".txt", ".ipynb", ".cfg", ".ini", ".toml", ".json")
+TEXT_NAMES = ("Makefile", "Dockerfile", "Justfile")
+#: Callees that take a Trainer section and keyword flags next to it.
+_TRAINER_CALLEES = frozenset({"Trainer", "instantiate", "call", "from_argparse_args", "Runner"})
+
+
+@dataclass(frozen=True, order=True)
+class Use:
+    """One place a config key is used: ``key`` is dotted (``trainer.gpus``)."""
+
+    key: str
+    path: str
+    line: int
+    kind: UseKind
+
+
+@dataclass(frozen=True, order=True)
+class Schema:
+    """A class that types a Trainer section: its field names and their annotations as written."""
+
+    path: str
+    line: int
+    name: str
+    fields: tuple[tuple[str, str], ...]
+
+    def annotation(self, key: str) -> str | None:
+        return next((text for name, text in self.fields if name == key), None)
+
+
+@dataclass(frozen=True, order=True)
+class Splat:
+    """A call that passes ``**<section>`` (or the section itself) together with explicit keyword flags."""
+
+    section: str
+    path: str
+    line: int
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FileIndex:
+    """What one file contributes to the project index."""
+
+    uses: tuple[Use, ...] = ()
+    schemas: tuple[Schema, ...] = ()
+    splats: tuple[Splat, ...] = ()
+
+
+@dataclass(frozen=True)
+class ProjectIndex:
+    """The merged, sorted index of every file given to one run."""
+
+    uses: tuple[Use, ...] = ()
+    schemas: tuple[Schema, ...] = ()
+    splats: tuple[Splat, ...] = ()
+
+    @classmethod
+    def merge(cls, parts: Iterable[FileIndex]) -> ProjectIndex:
+        uses: set[Use] = set()
+        schemas: set[Schema] = set()
+        splats: set[Splat] = set()
+        for part in parts:
+            uses.update(part.uses)
+            schemas.update(part.schemas)
+            splats.update(part.splats)
+        return cls(tuple(sorted(uses)), tuple(sorted(schemas)), tuple(sorted(splats)))
+
+    def uses_of(self, key: str, outside: str | None = None) -> list[Use]:
+        """Uses of ``key`` (``trainer.gpus``), those in the file ``outside`` left out."""
+        return [use for use in self.uses if use.key == key and use.path != outside]
+
+    def splats_of(self, section: str) -> list[Splat]:
+        last = section.rpartition(".")[2]
+        return [splat for splat in self.splats if splat.section == last]
+
+
+# --- text ---------------------------------------------------------------------------------------------------
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    starts.extend(match.end() for match in re.finditer(r"\n", text))
+    return starts
+
+
+def _line_of(starts: Sequence[int], offset: int) -> int:
+    low, high = 0, len(starts)
+    while low + 1 < high:
+        middle = (low + high) // 2
+        if starts[middle] <= offset:
+            low = middle
+        else:
+            high = middle
+    return low + 1
+
+
+def text_uses(text: str, path: str, interpolations: bool = False) -> list[Use]:
+    """Override strings (and, when asked, ``${trainer.x}`` interpolations) in a text file."""
+    if "trainer" not in text:
+        return []
+    starts = _line_starts(text)
+    found = [
+        Use(f"{m.group(1)}.{m.group(2)}", path, _line_of(starts, m.start()), "override")
+        for m in _OVERRIDE.finditer(text)
+    ]
+    if interpolations:
+        found.extend(
+            Use(f"{m.group(1)}.{m.group(2)}", path, _line_of(starts, m.start()), "interpolation")
+            for m in _INTERPOLATION.finditer(text)
+        )
+    return found
+
+
+def yaml_uses(text: str, path: str) -> FileIndex:
+    """A YAML file's ``${trainer.x}`` interpolations and override lists (Hydra ``overrides:``, test configs)."""
+    return FileIndex(uses=tuple(text_uses(text, path, interpolations=True)))
+
+
+# --- Python --------------------------------------------------------------------------------------------------
+def _chain(node: ast.expr) -> list[str] | None:
+    """``cfg.trainer["gpus"].x`` -> ["cfg", "trainer", "gpus", "x"]; None for anything else."""
+    parts: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            if not isinstance(node.slice.value, str):
+                return None
+            parts.append(node.slice.value)
+            node = node.value
+        elif isinstance(node, ast.Name):
+            parts.append(node.id)
+            return list(reversed(parts))
+        else:
+            return None
+
+
+def _config_key(chain: Sequence[str]) -> str | None:
+    """``cfg.trainer.gpus`` -> ``trainer.gpus`` when the ``trainer`` is a config node, not a Trainer object."""
+    for index in range(1, len(chain) - 1):
+        if chain[index] != "trainer":
+            continue
+        owner = chain[index - 1]
+        if index == 1 and owner in _TRAINER_OWNERS:
+            return None  # self.trainer.gpus: the Trainer's property
+        return f"trainer.{chain[index + 1]}"
+    return None
+
+
+def _annotation(node: ast.expr | None) -> str:
+    return ast.unparse(node) if node is not None else ""
+
+
+class _PythonIndexer(ast.NodeVisitor):
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.uses: list[Use] = []
+        self.schemas: list[Schema] = []
+        self.splats: list[Splat] = []
+
+    def _use(self, key: str, node: ast.AST, kind: UseKind = "read") -> None:
+        self.uses.append(Use(key, self.path, getattr(node, "lineno", 1), kind))
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        self._access(node)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        self._access(node)
+
+    def _access(self, node: ast.Attribute | ast.Subscript) -> None:
+        chain = _chain(node)
+        if chain is not None:
+            key = _config_key(chain)
+            if key is not None:
+                self._use(key, node)
+                return  # the outermost chain says it all
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        # cfg.trainer.get("gpus") and OmegaConf.select(cfg, "trainer.gpus")
+        if name in ("get", "pop", "setdefault") and isinstance(func, ast.Attribute) and node.args:
+            chain = _chain(func.value)
+            first = node.args[0]
+            config = (
+                chain is not None and chain[-1] == "trainer" and not (len(chain) == 2 and chain[0] in _TRAINER_OWNERS)
+            )
+            if config and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                self._use(f"trainer.{first.value}", node)
+        if name in ("select", "update") and len(node.args) >= 2:
+            key = node.args[1]
+            if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.startswith("trainer."):
+                self._use(key.value, node)
+        if name in _TRAINER_CALLEES:
+            self._splat(node)
+        self.generic_visit(node)
+
+    def _splat(self, node: ast.Call) -> None:
+        sections: list[str] = []
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                sections.extend(self._sections(keyword.value))
+        for arg in node.args:
+            sections.extend(self._sections(arg))
+        explicit = tuple(sorted(k.arg for k in node.keywords if k.arg is not None))
+        for section in sections:
+            self.splats.append(Splat(section, self.path, node.lineno, explicit))
+
+    def _sections(self, node: ast.expr) -> list[str]:
+        """``cfg.trainer`` / ``cfg["trainer"]`` / ``OmegaConf.to_container(cfg.trainer)`` -> ["trainer"]."""
+        if isinstance(node, ast.Call) and node.args:
+            node = node.args[0]
+        chain = _chain(node)
+        if chain is not None and len(chain) >= 2 and chain[-1] == "trainer" and chain[0] not in _TRAINER_OWNERS:
+            return ["trainer"]
+        return []
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str) and "trainer." in node.value:
+            for use in text_uses(node.value, self.path):
+                self.uses.append(Use(use.key, self.path, node.lineno + use.line - 1, "override"))
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        fields = tuple(
+            (statement.target.id, _annotation(statement.annotation))
+            for statement in node.body
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+        )
+        names = {name for name, _ in fields}
+        if names & SCHEMA_MARKERS and names & _SCHEMA_COMPANIONS:
+            self.schemas.append(Schema(self.path, node.lineno, node.name, fields))
+        self.generic_visit(node)
+
+
+def python_index(tree: ast.Module, path: str) -> FileIndex:
+    """What a parsed Python file contributes to the project index."""
+    indexer = _PythonIndexer(path)
+    indexer.visit(tree)
+    return FileIndex(tuple(indexer.uses), tuple(indexer.schemas), tuple(indexer.splats))
+
+
+def index_text(text: str, path: str) -> FileIndex:
+    """Index one file's text, dispatching on its kind; a Python file that does not parse contributes nothing."""
+    if "trainer" not in text and "Trainer" not in text:
+        return FileIndex()
+    if path.endswith((".py", ".pyi")):
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return FileIndex()
+        return python_index(tree, path)
+    if path.endswith((".yaml", ".yml")):
+        return yaml_uses(text, path)
+    return FileIndex(uses=tuple(text_uses(text, path)))
+
+
+def is_text_file(path: str) -> bool:
+    """Files read only for the index (never rewritten)."""
+    name = path.rpartition("/")[2]
+    return path.endswith(TEXT_SUFFIXES) or name in TEXT_NAMES
+
+
+def describe(uses: Sequence[Use], limit: int = 2) -> str:
+    """``src/train.py:12, scripts/run.sh:3 and 4 more``."""
+    places = [f"{use.path}:{use.line}" for use in uses[:limit]]
+    rest = len(uses) - limit
+    return ", ".join(places) + (f" and {rest} more" if rest > 0 else "")
+
+
+def iter_keys(uses: Iterable[Use]) -> Iterator[str]:
+    return iter(sorted({use.key for use in uses}))

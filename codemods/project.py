@@ -1,0 +1,87 @@
+"""Decisions that need the whole project: may this Trainer section of a config be migrated as planned?
+
+The rules plan a section's rewrite from the section alone; :func:`guard_section` then checks the plan against
+the project index (``codemods.index``) and says why it must not be applied:
+
+* a key the plan removes, renames or changes is still used elsewhere (``cfg.trainer.gpus`` in Python, a
+  ``trainer.gpus=2`` override in a script or a doc, ``${trainer.gpus}`` in another config file): a key is
+  migrated together with every use, or not at all;
+* a key the plan adds is missing from the project's own structured-config schema, or a value it writes has a
+  type the schema forbids (``precision: 16-mixed`` where the schema says ``int``);
+* a key the plan adds is also passed explicitly next to the section (``Trainer(strategy=X, **cfg.trainer)``):
+  a duplicate keyword, or two strategies for one Trainer.
+
+The front end then leaves the section as it is, with one TODO that says why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from codemods.index import ProjectIndex, Schema, describe
+
+if TYPE_CHECKING:
+    from codemods.engine import Options
+    from codemods.flags import Value
+
+RULE = "project_guard"
+#: Flags that choose a strategy: a section that gains ``strategy`` conflicts with any of them passed explicitly.
+_STRATEGY_FLAGS = frozenset({"strategy", "plugins", "accelerator", "distributed_backend"})
+_INT_ANNOTATIONS = re.compile(r"^(?:int|Optional\[int\]|int \| None|None \| int)$")
+_USED = " is still used at "
+
+
+def _changed(before: dict[str, Value], after: dict[str, Value]) -> list[str]:
+    return sorted(key for key, value in before.items() if after.get(key) is not value)
+
+
+def _schemas(index: ProjectIndex, keys: Sequence[str]) -> list[Schema]:
+    """The schemas that describe this section: those naming any of its keys."""
+    wanted = set(keys)
+    return [schema for schema in index.schemas if wanted & {name for name, _ in schema.fields}]
+
+
+def guard_section(
+    options: Options,
+    path: str,
+    section: str,
+    before: Sequence[tuple[str, Value]],
+    after: Sequence[tuple[str, Value]],
+) -> list[str]:
+    """Why the planned rewrite of config section ``section`` (dotted path) in ``path`` must not be applied."""
+    index = getattr(options, "project", None)
+    if not isinstance(index, ProjectIndex):
+        return []
+    old, new = dict(before), dict(after)
+    name = section.rpartition(".")[2] or "trainer"
+    reasons: list[str] = []
+    for key in _changed(old, new):
+        uses = index.uses_of(f"{name}.{key}", outside=path)
+        if uses:
+            reasons.append(f"{name}.{key}{_USED}{describe(uses)}: migrate those uses together with this key")
+    added = sorted(key for key in new if key not in old)
+    schemas = _schemas(index, list(old))
+    for key in added:
+        for schema in schemas:
+            if schema.annotation(key) is None:
+                reasons.append(f"{name}.{key} is not a field of {schema.name} ({schema.path}:{schema.line})")
+        for splat in index.splats_of(section):
+            if key in splat.keywords or (key == "strategy" and _STRATEGY_FLAGS & set(splat.keywords)):
+                reasons.append(
+                    f"{name}.{key} would clash with the flags passed next to {name} at {splat.path}:{splat.line}"
+                )
+    for key, value in sorted(new.items()):
+        if old.get(key) is value or not isinstance(value.lit, str):
+            continue
+        for schema in schemas:
+            annotation = schema.annotation(key)
+            if annotation is not None and _INT_ANNOTATIONS.match(annotation):
+                reasons.append(f"{name}.{key}={value.lit} does not fit {schema.name}.{key}: {annotation}")
+    return sorted(dict.fromkeys(reasons))
+
+
+def blocked_keys(message: str) -> list[str]:
+    """The dotted keys a guard message says are still used elsewhere (for TODOs at those uses)."""
+    return [part.split(_USED, 1)[0].strip() for part in message.split("; ") if _USED in part]
