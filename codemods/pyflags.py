@@ -227,8 +227,9 @@ def run_plan(ctx: FileContext, plan: Plan, anchor: cst.CSTNode) -> bool:
     """Run the enabled flag rules; report their notes on ``anchor``. True when the flags changed."""
     from codemods.rules import flag_rules
 
-    before = [(key, id(value)) for key, value in plan.items]
-    snapshot = {id(v): list(v.items) for _, v in plan.items if v.items is not None}
+    # The values themselves, not their ids: a value a rule replaced is freed, and its id may be reused.
+    before = list(plan.items)
+    snapshot = [(v, list(v.items)) for _, v in plan.items if v.items is not None]
     for rule in flag_rules():
         if plan.stopped:
             break
@@ -236,9 +237,11 @@ def run_plan(ctx: FileContext, plan: Plan, anchor: cst.CSTNode) -> bool:
             rule.step(plan)
     for note in plan.notes:
         (ctx.todo if note.todo else ctx.fix)(note.rule, note.message, anchor)
-    after = [(key, id(value)) for key, value in plan.items]
-    items_changed = any(snapshot.get(id(v)) not in (None, v.items) for _, v in plan.items)
-    return before != after or items_changed
+    after = plan.items
+    same = len(before) == len(after) and all(k == j and v is w for (k, v), (j, w) in zip(before, after, strict=False))
+    current = {id(v) for _, v in after}
+    items_changed = any(id(v) in current and items != v.items for v, items in snapshot)
+    return not same or items_changed
 
 
 # --- carriers ------------------------------------------------------------------------------------------------
