@@ -222,22 +222,27 @@ class _PythonIndexer(ast.NodeVisitor):
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-        # cfg.trainer.get("gpus") and OmegaConf.select(cfg, "trainer.gpus")
+        skip: set[int] = set()
+        # cfg.trainer.get("gpus"): a read of trainer.gpus (and not of a key called "get")
         if name in ("get", "pop", "setdefault") and isinstance(func, ast.Attribute) and node.args:
             chain = _chain(func.value)
             first = node.args[0]
-            config = (
-                chain is not None and chain[-1] == "trainer" and not (len(chain) == 2 and chain[0] in _TRAINER_OWNERS)
-            )
-            if config and isinstance(first, ast.Constant) and isinstance(first.value, str):
-                self._use(f"trainer.{first.value}", node)
+            owner = chain is not None and len(chain) == 2 and chain[0] in _TRAINER_OWNERS
+            if chain is not None and chain[-1] == "trainer" and not owner:
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    self._use(f"trainer.{first.value}", node)
+                skip.add(id(func))
+        # OmegaConf.select(cfg, "trainer.gpus") / OmegaConf.update(cfg, "trainer.gpus", value)
         if name in ("select", "update") and len(node.args) >= 2:
             key = node.args[1]
             if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.startswith("trainer."):
                 self._use(key.value, node)
+                skip.add(id(key))
         if name in _TRAINER_CALLEES:
             self._splat(node)
-        self.generic_visit(node)
+        for child in ast.iter_child_nodes(node):
+            if id(child) not in skip:
+                self.visit(child)
 
     def _splat(self, node: ast.Call) -> None:
         sections: list[str] = []

@@ -1,0 +1,89 @@
+"""The project index: which texts are uses of a config key, and which are not (one row a case)."""
+
+from __future__ import annotations
+
+import pytest
+
+from codemods.index import ProjectIndex, index_text
+
+
+def _keys(text: str, path: str = "src/a.py") -> list[tuple[str, int, str]]:
+    return sorted((use.key, use.line, use.kind) for use in index_text(text, path).uses)
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param("x = cfg.trainer.gpus\n", [("trainer.gpus", 1, "read")], id="attribute read on a config"),
+        pytest.param("x = cfg['trainer']['gpus']\n", [("trainer.gpus", 1, "read")], id="subscripts"),
+        pytest.param("x = cfg.trainer['gpus']\n", [("trainer.gpus", 1, "read")], id="attribute then subscript"),
+        pytest.param("self.cfg.trainer.gpus = 2\n", [("trainer.gpus", 1, "read")], id="store on self.cfg"),
+        pytest.param("x = self.hparams.trainer.gpus\n", [("trainer.gpus", 1, "read")], id="hparams node"),
+        pytest.param("x = cfg.trainer.get('gpus', 0)\n", [("trainer.gpus", 1, "read")], id="get on the section"),
+        pytest.param("OmegaConf.select(cfg, 'trainer.gpus')\n", [("trainer.gpus", 1, "read")], id="OmegaConf.select"),
+        pytest.param(
+            "OmegaConf.update(cfg, 'trainer.gpus', 0)\n", [("trainer.gpus", 1, "read")], id="OmegaConf.update"
+        ),
+        pytest.param("run(['trainer.gpus=0'])\n", [("trainer.gpus", 1, "override")], id="override in a test"),
+        pytest.param("run('+trainer.gpus=0')\n", [("trainer.gpus", 1, "override")], id="appending override"),
+        pytest.param("x = self.trainer.gpus\n", [], id="a Trainer property is not a config key"),
+        pytest.param("x = pl_module.trainer.gpus\n", [], id="pl_module.trainer is a Trainer"),
+        pytest.param("x = trainer.gpus\n", [], id="a bare trainer variable is a Trainer"),
+        pytest.param('"""Set cfg.trainer.gpus to 2."""\n', [], id="prose in a docstring is not a use"),
+        pytest.param("# cfg.trainer.gpus\nx = 1\n", [], id="a comment is not a use"),
+        pytest.param("def f(:\n  cfg.trainer.gpus\n", [], id="unparseable python contributes nothing"),
+    ],
+)
+def test_python_uses(source: str, expected: list[tuple[str, int, str]]) -> None:
+    assert _keys(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "expected"),
+    [
+        pytest.param(
+            "python train.py trainer.gpus=2\n", "run.sh", [("trainer.gpus", 1, "override")], id="hydra override"
+        ),
+        pytest.param(
+            "x\npython train.py ++trainer.gpus=2\n", "run.sh", [("trainer.gpus", 2, "override")], id="force-add"
+        ),
+        pytest.param(
+            "python main.py fit --trainer.gpus 2\n", "README.md", [("trainer.gpus", 1, "override")], id="LightningCLI"
+        ),
+        pytest.param(
+            "model:\n  n: ${trainer.gpus}\n", "c.yaml", [("trainer.gpus", 2, "interpolation")], id="interpolation"
+        ),
+        pytest.param("call cfg.trainer.gpus here\n", "README.md", [], id="an attribute in prose is not an override"),
+        pytest.param("nothing here\n", "README.md", [], id="no trainer at all"),
+    ],
+)
+def test_text_uses(text: str, path: str, expected: list[tuple[str, int, str]]) -> None:
+    assert _keys(text, path) == expected
+
+
+def test_schemas_and_splats() -> None:
+    source = (
+        "from dataclasses import dataclass\n"
+        "@dataclass\n"
+        "class TrainerConf:\n"
+        "    gpus: int = 0\n"
+        "    max_epochs: int = 1\n"
+        "class Other:\n"
+        "    gpus: int = 0\n"
+        "t = Trainer(strategy=s, **cfg.trainer)\n"
+        "u = instantiate(cfg.trainer, plugins=[p])\n"
+    )
+    part = index_text(source, "a.py")
+    assert [(s.name, s.fields) for s in part.schemas] == [("TrainerConf", (("gpus", "int"), ("max_epochs", "int")))]
+    assert [(s.section, s.line, s.keywords) for s in part.splats] == [
+        ("trainer", 8, ("strategy",)),
+        ("trainer", 9, ("plugins",)),
+    ]
+
+
+def test_merge_is_sorted_and_deduplicated() -> None:
+    one = index_text("a = cfg.trainer.gpus\n", "b.py")
+    two = index_text("a = cfg.trainer.gpus\n", "a.py")
+    merged = ProjectIndex.merge([one, two, one])
+    assert [use.path for use in merged.uses] == ["a.py", "b.py"]
+    assert merged == ProjectIndex.merge([two, one])
