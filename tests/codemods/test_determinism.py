@@ -86,6 +86,7 @@ def test_cli_output_is_the_same_for_every_hash_seed_and_worker_count(tmp_path: P
     again = tmp_path / "seed0-j1"
     code, _, tree = _cli(again, 2, 2)
     assert tree == reference[2]
+    assert code == 0, "nothing was rewritten the second time"
 
 
 def test_a_rewritten_chunk_never_hides_a_later_use() -> None:
