@@ -1,0 +1,913 @@
+"""migrate-trainer on real public projects written for Lightning <= 1.5 (issue 10, item 7).
+
+    python benchmarks/bench_corpus.py [--mirrors /work/.mirror] [--project NAME ...] [--heldout]
+                                      [--keep DIR] [--json PATH] [--target-version 2.0]
+
+The projects are listed in ``benchmarks/corpus/manifest.json`` (repository, commit, sub-folders); their code is
+never committed here. Each one is materialised from a git mirror (``git archive <commit> | tar -x``; the
+``fetch`` tool puts mirrors under ``/work/.mirror/<owner>+<name>/``), copied fresh three times and rewritten in
+place by ``python -m codemods.cli --target-version 2.0`` with ``-j1``, ``-j2`` and ``-j1`` again; the first
+result is then rewritten once more. Reported per project and in total:
+
+* files (py / yaml / other) and how many the first run changed;
+* legacy uses before and after, by this script's own detector (``ast`` for Python, regexes elsewhere), so a
+  miss of the codemod is not hidden by sharing its notion of "legacy";
+* ``TODO(migrate-trainer)`` markers left;
+* wrong-looking outputs: (a) a config key that was removed or renamed in a YAML file while the project still
+  reads it (``cfg.trainer.gpus``, ``cfg["trainer"]["gpus"]``, ``trainer.gpus=`` overrides); (b) two strategies
+  for one Trainer (``strategy`` next to a strategy object in ``plugins``, or ``strategy=`` beside
+  ``**cfg.trainer`` while a YAML config sets ``strategy:``); (c) Python or YAML that parsed before and not after;
+  YAML diff lines that touch no migrated key; ``#`` comments present before and missing after;
+* determinism (the three runs byte-identical) and idempotency (the second write run changes nothing);
+* wall time of each run.
+
+Missing mirrors are listed and skipped; the script then still exits 0 (CI does not run it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import difflib
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tokenize
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MANIFEST = ROOT / "benchmarks" / "corpus" / "manifest.json"
+DEFAULT_MIRRORS = Path("/work/.mirror")
+TODO_MARK = "TODO(migrate-trainer)"
+LIST_CAP = 200  # entries kept per list in the JSON report
+
+PY_SUFFIXES = (".py",)
+YAML_SUFFIXES = (".yaml", ".yml")
+TEXT_SUFFIXES = (".md", ".rst", ".txt", ".sh", ".bash", ".cfg", ".ini", ".toml", ".ipynb", ".json", ".slurm", "")
+SKIP_DIRS = {".git", "__pycache__", ".mypy_cache", ".pytest_cache", "node_modules"}
+
+# ---------------------------------------------------------------------------------------------------------
+# The legacy detector (independent of codemods: it must be able to disagree with the codemod).
+
+PLUGIN_CLASSES = (
+    "DDPPlugin",
+    "DDP2Plugin",
+    "DDPSpawnPlugin",
+    "DDPShardedPlugin",
+    "DDPSpawnShardedPlugin",
+    "DDPFullyShardedPlugin",
+    "FullyShardedPlugin",
+    "DeepSpeedPlugin",
+    "DataParallelPlugin",
+    "HorovodPlugin",
+    "TPUSpawnPlugin",
+    "SingleTPUPlugin",
+    "SingleDevicePlugin",
+    "ParallelPlugin",
+    "TrainingTypePlugin",
+    "IPUPlugin",
+    "ShardedPlugin",
+)
+FLAG_NAMES = ("gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend", "amp_backend")
+ENUM_NAMES = ("DistributedType", "DeviceType", "_StrategyType", "DeviceType")
+STRATEGY_STRINGS = (
+    "ddp",
+    "ddp_spawn",
+    "ddp2",
+    "dp",
+    "ddp_cpu",
+    "ddp_sharded",
+    "ddp_sharded_spawn",
+    "ddp_fully_sharded",
+    "ddp_spawn_find_unused_parameters_false",
+    "ddp_find_unused_parameters_false",
+    "deepspeed",
+    "horovod",
+    "tpu_spawn",
+    "fsdp",
+)
+# Trainer properties that Lightning 1.6-2.0 deprecated or removed (read on a trainer object).
+TRAINER_PROPERTIES = (
+    "gpus",
+    "num_gpus",
+    "root_gpu",
+    "tpu_cores",
+    "ipus",
+    "num_processes",
+    "data_parallel_device_ids",
+    "training_type_plugin",
+    "distributed_backend",
+    "use_amp",
+    "_distrib_type",
+    "_device_type",
+    "devices",
+    "accelerator_connector",
+)
+TRAINER_OWNERS = ("self", "pl_module", "module", "model", "lightning_module", "self.model", "self.pl_module")
+# YAML keys that a migration may rewrite; a diff line touching none of them is churn.
+MIGRATED_KEYS = (
+    "gpus",
+    "tpu_cores",
+    "ipus",
+    "num_processes",
+    "accelerator",
+    "strategy",
+    "devices",
+    "distributed_backend",
+    "amp_backend",
+    "amp_level",
+    "plugins",
+    "precision",
+    "auto_select_gpus",
+    "replace_sampler_ddp",
+    "class_path",
+    "_target_",
+)
+
+_ALT_PLUGINS = "|".join(PLUGIN_CLASSES)
+_ALT_FLAGS = "|".join(FLAG_NAMES)
+_ALT_STRATS = "|".join(sorted(STRATEGY_STRINGS, key=len, reverse=True))
+RE_PLUGIN = re.compile(rf"\b(?:{_ALT_PLUGINS})\b")
+RE_ENUM = re.compile(r"\b(?:DistributedType|DeviceType|_StrategyType)\b")
+RE_TTP = re.compile(r"\btraining_type_plugin\b")
+RE_FLAG_KW = re.compile(rf"(?<![\w.\-])(?:{_ALT_FLAGS})\s*=(?!=)")
+RE_CLI_FLAG = re.compile(rf"(?<![\w.])--(?:{_ALT_FLAGS})\b(?!\.)")
+RE_ACC_STRAT = re.compile(rf"""\baccelerator\s*[=:]\s*['"]?(?:{_ALT_STRATS})['"]?(?![\w])""")
+RE_OVERRIDE = re.compile(rf"""(?:^|[\s'"(\[,])[+~]{{0,2}}trainer\.(?:{_ALT_FLAGS})=""")
+RE_OVERRIDE_ACC = re.compile(rf"""(?:^|[\s'"(\[,])[+~]{{0,2}}trainer\.accelerator=['"]?(?:{_ALT_STRATS})\b""")
+RE_YAML_KEY = re.compile(rf"^\s*(?:-\s+)?(?:{_ALT_FLAGS})\s*:")
+RE_YAML_ACC = re.compile(rf"""^\s*(?:-\s+)?accelerator\s*:\s*['"]?(?:{_ALT_STRATS})['"]?\s*(?:#.*)?$""")
+RE_PROP_TEXT = re.compile(rf"\b(?:self\.)?trainer\.(?:{'|'.join(TRAINER_PROPERTIES[:9])})\b(?!\s*=)")
+
+
+def _dotted(node: ast.AST) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else ""
+    if isinstance(node, ast.Call):
+        return _dotted(node.func) + "()"
+    return ""
+
+
+def _is_trainer_call(call: ast.Call) -> bool:
+    name = _dotted(call.func).rsplit(".", 1)[-1]
+    return "Trainer" in name or name in ("from_argparse_args", "from_argparse_args()") or name.endswith("CLI")
+
+
+def _const_str(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+class _PyDetector(ast.NodeVisitor):
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.config_reads: Counter[str] = Counter()
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if node.id in PLUGIN_CLASSES:
+            self.counts["plugin_class"] += 1
+        elif node.id in ENUM_NAMES:
+            self.counts["enum"] += 1
+
+    def visit_alias(self, node: ast.alias) -> None:
+        base = node.name.rsplit(".", 1)[-1]
+        if base in PLUGIN_CLASSES:
+            self.counts["plugin_class"] += 1
+        elif base in ENUM_NAMES:
+            self.counts["enum"] += 1
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if node.attr in PLUGIN_CLASSES:
+            self.counts["plugin_class"] += 1
+        elif node.attr in ENUM_NAMES:
+            self.counts["enum"] += 1
+        elif node.attr in TRAINER_PROPERTIES and isinstance(node.ctx, ast.Load):
+            owner = _dotted(node.value)
+            last = owner.rsplit(".", 1)[-1]
+            if node.attr == "training_type_plugin":
+                self.counts["trainer_property"] += 1
+            elif last == "trainer" or last.endswith("_trainer"):
+                root = owner.rsplit(".", 1)[0] if "." in owner else ""
+                if owner == "trainer" or root in TRAINER_OWNERS or last.endswith("_trainer"):
+                    self.counts["trainer_property"] += 1
+                elif node.attr in FLAG_NAMES:
+                    self.counts["config_read"] += 1
+                    self.config_reads[node.attr] += 1
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if _is_trainer_call(node):
+            for kw in node.keywords:
+                if kw.arg in FLAG_NAMES:
+                    self.counts["flag_kwarg"] += 1
+                elif kw.arg == "accelerator" and _const_str(kw.value) in STRATEGY_STRINGS:
+                    self.counts["accelerator_strategy"] += 1
+        self.generic_visit(node)
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        for key, value in zip(node.keys, node.values, strict=True):
+            name = _const_str(key)
+            if name in FLAG_NAMES:
+                self.counts["flag_key"] += 1
+            elif name == "accelerator" and _const_str(value) in STRATEGY_STRINGS:
+                self.counts["accelerator_strategy"] += 1
+        self.generic_visit(node)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        name = _const_str(node.slice)
+        if name in FLAG_NAMES:
+            inner = node.value
+            if isinstance(inner, ast.Subscript) and _const_str(inner.slice) == "trainer":
+                self.counts["config_read"] += 1
+                self.config_reads[name] += 1
+            elif isinstance(node.ctx, ast.Store):
+                self.counts["flag_key"] += 1
+        self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str):
+            text = node.value
+            n = len(RE_OVERRIDE.findall(text)) + len(RE_OVERRIDE_ACC.findall(text))
+            if n:
+                self.counts["override"] += n
+
+
+def detect(rel: str, text: str) -> Counter[str]:
+    """Legacy uses in one file, by category."""
+    kind = file_kind(rel)
+    if kind == "py":
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            return _detect_text(text, yaml=False)
+        det = _PyDetector()
+        det.visit(tree)
+        return det.counts
+    return _detect_text(text, yaml=kind == "yaml")
+
+
+def _detect_text(text: str, yaml: bool) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for line in text.splitlines():
+        if yaml:
+            if RE_YAML_KEY.search(line):
+                counts["yaml_key"] += 1
+            if RE_YAML_ACC.search(line):
+                counts["accelerator_strategy"] += 1
+        else:
+            counts["flag_kwarg"] += len(RE_FLAG_KW.findall(line))
+            counts["cli_flag"] += len(RE_CLI_FLAG.findall(line))
+            counts["accelerator_strategy"] += len(RE_ACC_STRAT.findall(line))
+            counts["trainer_property"] += len(RE_PROP_TEXT.findall(line))
+        counts["plugin_class"] += len(RE_PLUGIN.findall(line))
+        counts["enum"] += len(RE_ENUM.findall(line))
+        counts["override"] += len(RE_OVERRIDE.findall(line)) + len(RE_OVERRIDE_ACC.findall(line))
+        if yaml:
+            counts["trainer_property"] += len(RE_TTP.findall(line))
+    return +counts
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Trees
+
+
+def file_kind(rel: str) -> str:
+    lower = rel.lower()
+    if lower.endswith(PY_SUFFIXES):
+        return "py"
+    if lower.endswith(YAML_SUFFIXES):
+        return "yaml"
+    return "other"
+
+
+def _is_text_candidate(rel: str) -> bool:
+    suffix = os.path.splitext(rel)[1].lower()
+    return file_kind(rel) != "other" or suffix in TEXT_SUFFIXES
+
+
+def walk(root: Path) -> Iterator[str]:
+    """Relative paths of the regular files under ``root``, sorted."""
+    found: list[str] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+        for name in filenames:
+            full = os.path.join(dirpath, name)
+            if os.path.isfile(full) and not os.path.islink(full):
+                found.append(os.path.relpath(full, root).replace(os.sep, "/"))
+    yield from sorted(found)
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {rel: (root / rel).read_bytes() for rel in walk(root)}
+
+
+def digest(tree: dict[str, bytes]) -> dict[str, str]:
+    return {rel: hashlib.sha256(data).hexdigest() for rel, data in tree.items()}
+
+
+def _text(data: bytes) -> str | None:
+    if b"\0" in data[:8192]:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def find_mirror(mirrors: Path, repo: str) -> Path | None:
+    base = mirrors / repo.replace("/", "+")
+    for cand in (base / "repo" / ".git", base / "repo", base / ".git", base):
+        if (cand / "HEAD").is_file() and (cand / "objects").is_dir():
+            return cand
+    return None
+
+
+def materialise(git_dir: Path, commit: str, paths: Sequence[str], dest: Path) -> list[str]:
+    """Extract ``commit`` (restricted to ``paths``) into ``dest``; the blobs the mirror lacks are listed.
+
+    ``git archive`` first; a mirror without the largest blobs (snapshots omit files of 4 MiB and more) makes
+    it fail, and then every blob it has is written one by one.
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    spec = ["--", *paths] if paths else []
+    archive = subprocess.run(
+        ["git", f"--git-dir={git_dir}", "archive", "--format=tar", commit, *spec], capture_output=True
+    )
+    if archive.returncode == 0:
+        subprocess.run(["tar", "-x", "-C", str(dest)], input=archive.stdout, check=True)
+        return []
+    listing = subprocess.run(
+        ["git", f"--git-dir={git_dir}", "ls-tree", "-r", "-z", "--full-tree", commit, *spec],
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
+    missing: list[str] = []
+    for entry in listing:
+        if not entry:
+            continue
+        meta, _, raw_path = entry.partition(b"\t")
+        mode, kind, sha = meta.decode().split()
+        rel = raw_path.decode("utf-8", "surrogateescape")
+        if kind != "blob" or mode == "120000":
+            continue
+        blob = subprocess.run(["git", f"--git-dir={git_dir}", "cat-file", "blob", sha], capture_output=True)
+        if blob.returncode != 0:
+            missing.append(rel)
+            continue
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(blob.stdout)
+        if mode == "100755":
+            target.chmod(0o755)
+    return missing
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Checks on a migrated tree
+
+
+def _comments_py(text: str) -> Counter[str]:
+    out: Counter[str] = Counter()
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.COMMENT:
+                out[tok.string.strip()] += 1
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        for line in text.splitlines():
+            stripped = line.strip()
+            if stripped.startswith("#"):
+                out[stripped] += 1
+    return out
+
+
+RE_YAML_COMMENT = re.compile(r"(?:^|\s)(#.*)$")
+
+
+def _comments_yaml(text: str) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for line in text.splitlines():
+        match = RE_YAML_COMMENT.search(line)
+        if match:
+            out[match.group(1).strip()] += 1
+    return out
+
+
+def comments(rel: str, text: str) -> Counter[str]:
+    kind = file_kind(rel)
+    if kind == "py":
+        return _comments_py(text)
+    if kind == "yaml":
+        return _comments_yaml(text)
+    return Counter(line.strip() for line in text.splitlines() if line.strip().startswith("#"))
+
+
+def py_parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def yaml_loads(text: str) -> bool | None:
+    """True/False, or None where ruamel.yaml is not installed."""
+    try:
+        from ruamel.yaml import YAML
+    except ImportError:  # pragma: no cover - a dependency of the project
+        return None
+    try:
+        list(YAML(typ="safe", pure=True).load_all(text))
+    except Exception:
+        return False
+    return True
+
+
+RE_KEY_LINE = re.compile(r"^(\s*)(?:-\s+)?([A-Za-z_][\w\-]*)\s*:(?:\s|$)")
+
+
+def yaml_keys(text: str) -> Counter[str]:
+    keys: Counter[str] = Counter()
+    for line in text.splitlines():
+        match = RE_KEY_LINE.match(line)
+        if match and not line.lstrip().startswith("#"):
+            keys[match.group(2)] += 1
+    return keys
+
+
+_MIGRATED_RE = re.compile(rf"\b(?:{'|'.join(MIGRATED_KEYS)})\b|TODO")
+
+
+def unrelated_yaml_lines(before: str, after: str) -> list[str]:
+    out = []
+    for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0):
+        if line.startswith(("---", "+++", "@@")):
+            continue
+        if not _MIGRATED_RE.search(line):
+            out.append(line)
+    return out
+
+
+def _use_patterns(key: str) -> list[re.Pattern[str]]:
+    k = re.escape(key)
+    return [
+        re.compile(rf"\b(?!self\b|pl_module\b)\w+\.trainer\.{k}\b"),
+        re.compile(rf"""\[\s*['"]trainer['"]\s*\]\s*\[\s*['"]{k}['"]\s*\]"""),
+        re.compile(rf"""\[\s*['"]trainer['"]\s*\]\s*\.get\(\s*['"]{k}['"]"""),
+        re.compile(rf"""(?:^|[\s'"(\[,])[+~]{{0,2}}trainer\.{k}="""),
+        re.compile(rf"""\btrainer\.{k}\s*[:=]\s*\$?\{{?"""),
+        re.compile(rf"""\$\{{\s*trainer\.{k}\s*\}}"""),
+    ]
+
+
+def dangling_uses(removed: Iterable[str], after: dict[str, str]) -> list[dict[str, object]]:
+    found: list[dict[str, object]] = []
+    for key in sorted(set(removed)):
+        patterns = _use_patterns(key)
+        for rel in sorted(after):
+            for lineno, line in enumerate(after[rel].splitlines(), 1):
+                if TODO_MARK in line:
+                    continue
+                if any(p.search(line) for p in patterns):
+                    found.append({"key": key, "path": rel, "line": lineno})
+    return found
+
+
+STRATEGY_CLASS = re.compile(r"\b\w*(?:Strategy|" + _ALT_PLUGINS + r")\b")
+STRATEGY_OBJECT = re.compile(r"\b\w*Strategy\(")
+
+
+def _call_has_two_strategies(call: ast.Call, yaml_sets_strategy: bool) -> str | None:
+    kwargs = {kw.arg for kw in call.keywords if kw.arg is not None}
+    splat = [kw.value for kw in call.keywords if kw.arg is None]
+    plugins = next((kw.value for kw in call.keywords if kw.arg == "plugins"), None)
+    if "strategy" in kwargs and plugins is not None and STRATEGY_CLASS.search(ast.unparse(plugins)):
+        return "strategy= and a strategy in plugins="
+    if "strategy" in kwargs and yaml_sets_strategy and any("trainer" in ast.unparse(s) for s in splat):
+        return "strategy= beside **<trainer config> whose YAML sets strategy:"
+    defaults = next((kw.value for kw in call.keywords if kw.arg == "trainer_defaults"), None)
+    if isinstance(defaults, ast.Dict) and yaml_sets_strategy and "strategy" in {_const_str(k) for k in defaults.keys}:
+        return "trainer_defaults sets strategy while a YAML config sets strategy: too"
+    if plugins is not None and STRATEGY_OBJECT.search(ast.unparse(plugins)) and (yaml_sets_strategy or splat):
+        return "a strategy object in plugins= while the config can also set strategy"
+    return None
+
+
+def two_strategies_py(text: str, yaml_sets_strategy: bool) -> list[str]:
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _is_trainer_call(node):
+            why = _call_has_two_strategies(node, yaml_sets_strategy)
+            if why:
+                out.append(f"{node.lineno}: {why}")
+        elif isinstance(node, ast.Dict):
+            keys = {_const_str(k) for k in node.keys if k is not None}
+            if "plugins" in keys:
+                value = node.values[[_const_str(k) for k in node.keys].index("plugins")]
+                if "strategy" in keys and STRATEGY_CLASS.search(ast.unparse(value)):
+                    out.append(f"{node.lineno}: dict with strategy and a strategy in plugins")
+                elif yaml_sets_strategy and STRATEGY_OBJECT.search(ast.unparse(value)):
+                    out.append(f"{node.lineno}: a strategy object under 'plugins' while a YAML config sets strategy:")
+    return out
+
+
+RE_YAML_PLUGIN_STRATEGY = re.compile(r"class_path:\s*\S*(?:Strategy|" + _ALT_PLUGINS + r")\b")
+
+
+def two_strategies_yaml(text: str) -> list[str]:
+    """A mapping (same indentation block) with ``strategy:`` and a strategy class under ``plugins:``."""
+    lines = text.splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        match = re.match(r"^(\s*)plugins\s*:", line)
+        if not match:
+            continue
+        indent = len(match.group(1))
+        # the block of the mapping holding ``plugins``: siblings at the same indentation until a dedent
+        start = i
+        while start > 0 and (not lines[start - 1].strip() or _indent(lines[start - 1]) >= indent):
+            start -= 1
+        end = i + 1
+        while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > indent):
+            end += 1
+        sub = "\n".join(lines[i:end])
+        block_end = end
+        while block_end < len(lines) and (not lines[block_end].strip() or _indent(lines[block_end]) >= indent):
+            block_end += 1
+        siblings = [ln for ln in lines[start:block_end] if _indent(ln) == indent and ln.strip()]
+        has_strategy = any(re.match(r"^\s*strategy\s*:", ln) for ln in siblings)
+        if has_strategy and (RE_YAML_PLUGIN_STRATEGY.search(sub) or RE_PLUGIN.search(sub)):
+            out.append(f"{i + 1}: strategy: next to a strategy class under plugins:")
+    return out
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# One project
+
+
+@dataclass
+class Project:
+    name: str
+    repo: str
+    commit: str
+    paths: list[str]
+    why: str
+    heldout: bool
+
+
+@dataclass
+class Run:
+    jobs: int
+    seconds: float
+    exit_code: int
+    failed: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ProjectReport:
+    name: str
+    repo: str
+    commit: str
+    heldout: bool
+    missing_blobs: list[str] = field(default_factory=list)
+    files: dict[str, int] = field(default_factory=dict)
+    changed: dict[str, int] = field(default_factory=dict)
+    legacy_before: dict[str, int] = field(default_factory=dict)
+    legacy_after: dict[str, int] = field(default_factory=dict)
+    legacy_by_kind_before: dict[str, int] = field(default_factory=dict)
+    legacy_by_kind_after: dict[str, int] = field(default_factory=dict)
+    legacy_left: list[dict[str, object]] = field(default_factory=list)
+    todos: int = 0
+    todo_files: list[str] = field(default_factory=list)
+    dangling: list[dict[str, object]] = field(default_factory=list)
+    removed_keys: list[str] = field(default_factory=list)
+    two_strategies: list[str] = field(default_factory=list)
+    unparseable: list[str] = field(default_factory=list)
+    yaml_unrelated: list[dict[str, object]] = field(default_factory=list)
+    comments_lost: list[dict[str, object]] = field(default_factory=list)
+    nondeterministic: list[str] = field(default_factory=list)
+    not_idempotent: list[str] = field(default_factory=list)
+    runs: list[Run] = field(default_factory=list)
+    second_run: Run | None = None
+
+
+def run_cli(tree: Path, jobs: int, target: str) -> Run:
+    argv = [sys.executable, "-m", "codemods.cli", "--target-version", target, "-j", str(jobs), "--no-progress"]
+    argv += ["--format", "json", "."]
+    start = time.perf_counter()
+    proc = subprocess.run(argv, cwd=tree, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    failed: list[str] = []
+    try:
+        rows = json.loads(proc.stdout) if proc.stdout.strip() else []
+        failed = sorted({f"{r['path']}: {r['message']}" for r in rows if r.get("kind") == "error"})
+    except json.JSONDecodeError:
+        failed = [proc.stdout[-500:]]
+    if proc.returncode not in (0, 1, 3):
+        failed.append(f"exit {proc.returncode}: {proc.stderr[-2000:]}")
+    return Run(jobs=jobs, seconds=round(seconds, 3), exit_code=proc.returncode, failed=failed)
+
+
+def _texts(tree: dict[str, bytes]) -> dict[str, str]:
+    out = {}
+    for rel, data in tree.items():
+        if not _is_text_candidate(rel):
+            continue
+        text = _text(data)
+        if text is not None:
+            out[rel] = text
+    return out
+
+
+def _legacy(texts: dict[str, str]) -> tuple[Counter[str], Counter[str], dict[str, Counter[str]]]:
+    total: Counter[str] = Counter()
+    by_kind: Counter[str] = Counter()
+    per_file: dict[str, Counter[str]] = {}
+    for rel, text in texts.items():
+        counts = detect(rel, text)
+        if counts:
+            per_file[rel] = counts
+            total.update(counts)
+            by_kind[file_kind(rel)] += sum(counts.values())
+    return total, by_kind, per_file
+
+
+def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: Path | None) -> ProjectReport:
+    report = ProjectReport(project.name, project.repo, project.commit, project.heldout)
+    source = scratch / "source"
+    report.missing_blobs = materialise(git_dir, project.commit, project.paths, source)
+    before = snapshot(source)
+    report.files = dict(Counter(file_kind(rel) for rel in before))
+
+    trees = []
+    for i, jobs in enumerate((1, 2, 1)):
+        copy = scratch / f"run{i}"
+        shutil.copytree(source, copy, symlinks=True)
+        report.runs.append(run_cli(copy, jobs, target))
+        trees.append(snapshot(copy))
+    after = trees[0]
+    hashes = [digest(t) for t in trees]
+    report.nondeterministic = sorted(rel for rel in set().union(*hashes) if len({h.get(rel) for h in hashes}) > 1)
+
+    second = scratch / "second"
+    shutil.copytree(scratch / "run0", second, symlinks=True)
+    report.second_run = run_cli(second, 1, target)
+    twice = snapshot(second)
+    report.not_idempotent = sorted(rel for rel in set(after) | set(twice) if after.get(rel) != twice.get(rel))
+
+    changed = sorted(rel for rel in set(before) | set(after) if before.get(rel) != after.get(rel))
+    report.changed = dict(Counter(file_kind(rel) for rel in changed))
+    texts_before, texts_after = _texts(before), _texts(after)
+
+    legacy_b, kind_b, _ = _legacy(texts_before)
+    legacy_a, kind_a, per_file_a = _legacy(texts_after)
+    report.legacy_before, report.legacy_after = dict(legacy_b), dict(legacy_a)
+    report.legacy_by_kind_before, report.legacy_by_kind_after = dict(kind_b), dict(kind_a)
+    report.legacy_left = [{"path": rel, **dict(c)} for rel, c in sorted(per_file_a.items())]
+
+    todo_counts = {rel: text.count(TODO_MARK) for rel, text in texts_after.items() if TODO_MARK in text}
+    report.todos = sum(todo_counts.values())
+    report.todo_files = sorted(todo_counts)
+
+    removed: list[str] = []
+    yaml_sets_strategy = False
+    for rel in sorted(texts_after):
+        text_a = texts_after[rel]
+        text_b = texts_before.get(rel)
+        if file_kind(rel) == "yaml":
+            if re.search(r"^\s*strategy\s*:", text_a, re.M):
+                yaml_sets_strategy = True
+            if text_b is not None and text_b != text_a:
+                lost_keys = yaml_keys(text_b) - yaml_keys(text_a)
+                removed += [k for k in lost_keys if k in MIGRATED_KEYS]
+    report.removed_keys = sorted(set(removed))
+    report.dangling = dangling_uses(report.removed_keys, texts_after)
+
+    for rel in changed:
+        text_b, text_a = texts_before.get(rel), texts_after.get(rel)
+        if text_b is None or text_a is None:
+            continue
+        kind = file_kind(rel)
+        if kind == "py":
+            if py_parses(text_b) and not py_parses(text_a):
+                report.unparseable.append(rel)
+            two_b = len(two_strategies_py(text_b, yaml_sets_strategy))
+            report.two_strategies += [f"{rel}:{w}" for w in two_strategies_py(text_a, yaml_sets_strategy)[two_b:]]
+        elif kind == "yaml":
+            if yaml_loads(text_b) and yaml_loads(text_a) is False:
+                report.unparseable.append(rel)
+            two_b = len(two_strategies_yaml(text_b))
+            report.two_strategies += [f"{rel}:{w}" for w in two_strategies_yaml(text_a)[two_b:]]
+            report.yaml_unrelated += [{"path": rel, "line": ln} for ln in unrelated_yaml_lines(text_b, text_a)]
+        lost = comments(rel, text_b) - comments(rel, text_a)
+        report.comments_lost += [{"path": rel, "comment": c, "count": n} for c, n in sorted(lost.items())]
+
+    if keep is not None:
+        dest = keep / project.name
+        if dest.exists():
+            shutil.rmtree(dest)
+        dest.mkdir(parents=True)
+        shutil.copytree(source, dest / "before", symlinks=True)
+        shutil.copytree(scratch / "run0", dest / "after", symlinks=True)
+        if report.not_idempotent:
+            shutil.copytree(second, dest / "second", symlinks=True)
+        for i in (1, 2):
+            if any(digest(trees[i]).get(rel) != hashes[0].get(rel) for rel in report.nondeterministic):
+                shutil.copytree(scratch / f"run{i}", dest / f"run{i}", symlinks=True)
+    return report
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Table and JSON
+
+
+def _n(counts: dict[str, int]) -> int:
+    return sum(counts.values())
+
+
+def _comments_lost_count(r: ProjectReport) -> int:
+    return sum(int(str(c["count"])) for c in r.comments_lost)
+
+
+def _yes_no(bad: int) -> str:
+    return "yes" if not bad else f"no ({bad})"
+
+
+def _row(name: str, reports: Sequence[ProjectReport]) -> list[str]:
+    files = Counter[str]()
+    changed = Counter[str]()
+    for r in reports:
+        files.update(r.files)
+        changed.update(r.changed)
+    walls = [sum(r.runs[i].seconds for r in reports if len(r.runs) > i) for i in range(3)]
+    failed = sum(len(run.failed) for r in reports for run in r.runs[:1])
+    return [
+        name,
+        f"{files['py']}/{files['yaml']}/{files['other']}",
+        f"{changed['py']}/{changed['yaml']}/{changed['other']}",
+        f"{sum(_n(r.legacy_before) for r in reports)} → {sum(_n(r.legacy_after) for r in reports)}",
+        str(sum(r.todos for r in reports)),
+        str(sum(len(r.dangling) for r in reports)),
+        str(sum(len(r.two_strategies) for r in reports)),
+        str(sum(len(r.unparseable) for r in reports)),
+        str(sum(len(r.yaml_unrelated) for r in reports)),
+        str(sum(_comments_lost_count(r) for r in reports)),
+        str(failed),
+        _yes_no(sum(len(r.nondeterministic) for r in reports)),
+        _yes_no(sum(len(r.not_idempotent) for r in reports)),
+        " / ".join(f"{w:.1f}" for w in walls),
+    ]
+
+
+HEADER = [
+    "project",
+    "files py/yaml/other",
+    "changed py/yaml/other",
+    "legacy before → after",
+    "TODOs",
+    "(a) dangling key uses",
+    "(b) two strategies",
+    "(c) unparseable",
+    "YAML unrelated lines",
+    "comments lost",
+    "files failed",
+    "deterministic",
+    "idempotent",
+    "wall s -j1/-j2/-j1",
+]
+
+
+def print_table(reports: Sequence[ProjectReport]) -> None:
+    rows = [_row(r.name + (" (held out)" if r.heldout else ""), [r]) for r in reports]
+    rows.append(_row("**total**", reports))
+    print("| " + " | ".join(HEADER) + " |")
+    print("|" + "|".join("---" if i == 0 else "---:" for i in range(len(HEADER))) + "|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    categories = sorted({k for r in reports for k in (*r.legacy_before, *r.legacy_after)})
+    if categories:
+        print()
+        print("| legacy use (detector) | before | after |")
+        print("|---|---:|---:|")
+        for cat in categories:
+            b = sum(r.legacy_before.get(cat, 0) for r in reports)
+            a = sum(r.legacy_after.get(cat, 0) for r in reports)
+            print(f"| {cat} | {b} | {a} |")
+        for kind in ("py", "yaml", "other"):
+            b = sum(r.legacy_by_kind_before.get(kind, 0) for r in reports)
+            a = sum(r.legacy_by_kind_after.get(kind, 0) for r in reports)
+            print(f"| (in {kind} files) | {b} | {a} |")
+
+
+def _capped(report: ProjectReport) -> dict[str, object]:
+    data = asdict(report)
+    for key, value in list(data.items()):
+        if isinstance(value, list) and len(value) > LIST_CAP:
+            data[key] = value[:LIST_CAP]
+            data[f"{key}_total"] = len(value)
+    return data
+
+
+def codemods_version() -> dict[str, str]:
+    """The commit and a digest of ``codemods/`` as run: the package is edited in place while others work."""
+    sources = sorted((ROOT / "codemods").rglob("*.py"))
+    tree = hashlib.sha256(b"".join(p.relative_to(ROOT).as_posix().encode() + p.read_bytes() for p in sources))
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(
+        ["git", "-C", str(ROOT), "status", "--porcelain", "--", "codemods"], capture_output=True, text=True
+    )
+    return {
+        "head": head.stdout.strip(),
+        "codemods_dirty": "yes" if dirty.stdout.strip() else "no",
+        "codemods_sha256": tree.hexdigest(),
+    }
+
+
+def load_manifest(path: Path) -> list[Project]:
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    return [
+        Project(
+            name=str(row["name"]),
+            repo=str(row["repo"]),
+            commit=str(row["commit"]),
+            paths=[str(p) for p in row.get("paths", [])],
+            why=str(row.get("why", "")),
+            heldout=bool(row.get("heldout", False)),
+        )
+        for row in rows
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--mirrors", type=Path, default=DEFAULT_MIRRORS, help="folder of git mirrors (owner+name)")
+    parser.add_argument("--manifest", type=Path, default=MANIFEST)
+    parser.add_argument("--project", action="append", default=[], help="run only this project (repeatable)")
+    parser.add_argument("--heldout", action="store_true", help="include the held-out projects")
+    parser.add_argument("--keep", type=Path, help="keep before/after trees here (DIR/<project>/{before,after})")
+    parser.add_argument("--json", type=Path, help="write the full report here")
+    parser.add_argument("--target-version", default="2.0")
+    args = parser.parse_args(argv)
+
+    projects = load_manifest(args.manifest)
+    if args.project:
+        unknown = sorted(set(args.project) - {p.name for p in projects})
+        if unknown:
+            parser.error(f"unknown project(s): {', '.join(unknown)}")
+        projects = [p for p in projects if p.name in args.project]
+    elif not args.heldout:
+        projects = [p for p in projects if not p.heldout]
+
+    missing = [p for p in projects if find_mirror(args.mirrors, p.repo) is None]
+    for p in missing:
+        print(f"mirror missing: {p.repo} (expected under {args.mirrors / p.repo.replace('/', '+')}); skipped")
+    reports: list[ProjectReport] = []
+    for project in projects:
+        git_dir = find_mirror(args.mirrors, project.repo)
+        if git_dir is None:
+            continue
+        with tempfile.TemporaryDirectory(prefix=f"corpus-{project.name}-") as tmp:
+            try:
+                report = evaluate(project, git_dir, Path(tmp), args.target_version, args.keep)
+            except subprocess.CalledProcessError as exc:
+                print(f"{project.name}: could not materialise {project.commit}: {exc}", file=sys.stderr)
+                continue
+        reports.append(report)
+        print(f"done {project.name}: {sum(r.seconds for r in report.runs):.1f} s", file=sys.stderr, flush=True)
+    if reports:
+        print_table(reports)
+    else:
+        print("no project could be run")
+    if args.json is not None:
+        payload = {
+            "target_version": args.target_version,
+            "codemods": codemods_version(),
+            "missing_mirrors": [p.repo for p in missing],
+            "projects": [_capped(r) for r in reports],
+        }
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(payload, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
