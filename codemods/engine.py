@@ -126,10 +126,31 @@ class FileContext:
             node = node.value
         if not isinstance(node, cst.Name) or id(node) in self.labels:
             return None
-        base = self.analysis.resolve(node.value, self.scopes)
+        base = self.resolve(node.value)
         if base is None:
             return None
         return ".".join([base, *reversed(parts)])
+
+    def resolve(self, local: str) -> str | None:
+        """The qualified name the local name ``local`` is imported as, in the scopes around the visited node."""
+        return self.analysis.resolve(local, self.scopes, self.same_thing)
+
+    def same_thing(self, candidates: tuple[str, ...]) -> str | None:
+        """One of ``candidates`` (qualified names one local name is imported as) when they all name the same
+        thing: the same final replacement, and the same local name at this target. None when in doubt."""
+        from codemods.names import resolve
+        from codemods.pyflags import TRAINERS
+
+        finals: set[str | None] = set()
+        here: set[str | None] = set()
+        for name in candidates:
+            final = resolve(name, (99,))
+            finals.add(f"Trainer of {TRAINERS[name]}" if name in TRAINERS else final.new if final else name)
+            now = resolve(name, self.target)
+            here.add(name.rpartition(".")[2] if now is None else now.new.rpartition(".")[2] if now.new else None)
+        if len(finals) == 1 and len(here) == 1 and None not in finals | here:
+            return candidates[0]
+        return None
 
     def legacy_names(self, node: Any) -> list[str]:
         """The qualified name of ``node`` when it lives under a legacy root (``pytorch_lightning``, ``compat``)."""

@@ -20,7 +20,7 @@ from codemods.rules._base import Handler
 if TYPE_CHECKING:
     from codemods.engine import FileContext
 
-_TRAINERS = {
+TRAINERS = {
     f"{PL}.Trainer": PL,
     f"{PL}.trainer.Trainer": PL,
     f"{PL}.trainer.trainer.Trainer": PL,
@@ -250,8 +250,8 @@ def _trainer_root(ctx: FileContext, func: cst.BaseExpression) -> tuple[str, bool
     if isinstance(func, cst.Attribute) and func.attr.value == "from_argparse_args":
         target, argparse = func.value, True
     name = ctx.qualified_name(target)
-    if name in _TRAINERS:
-        return _TRAINERS[name], argparse
+    if name in TRAINERS:
+        return TRAINERS[name], argparse
     return None
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -30,6 +31,10 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: Where names may be bound inside expressions, which the statement walk does not see: a cheap text test that
 #: decides only whether the expressions are walked (it also matches docstrings and comments).
 _EXPRESSION_BINDERS = re.compile(r"\bfor\s+([\w\s,()\[\]*]+?)\s+in\b|\blambda\b([^:\n]*):|\b(\w+)\s*:=")
+
+
+#: Given the (sorted) qualified names one local name is imported as, the one to use, or None if they differ.
+Merge = Callable[[tuple[str, ...]], "str | None"]
 
 
 def _root(module: str) -> str:
@@ -50,14 +55,20 @@ class Scope:
     #: Lines of star imports from untracked modules (they may rebind anything).
     stars: list[int] = field(default_factory=list)
 
-    def lookup(self, name: str) -> str | Literal[False] | None:
-        """The qualified name, None when bound here but not (unambiguously) by an import, False if unbound."""
+    def lookup(self, name: str, merge: Merge | None = None) -> str | Literal[False] | None:
+        """The qualified name, None when bound here but not (unambiguously) by an import, False if unbound.
+
+        A name imported from several paths (``try: from a import X`` / ``except ImportError: from b import X``)
+        is ambiguous, unless ``merge`` says every path names the same thing: then it is ``merge``'s choice.
+        """
         if name in self.imports:
             qualified = self.imports[name]
             line = self.import_lines[name]
-            if name in self.bound or len(qualified) != 1 or any(star > line for star in self.stars):
+            if name in self.bound or any(star > line for star in self.stars):
                 return None
-            return next(iter(qualified))
+            if len(qualified) == 1:
+                return next(iter(qualified))
+            return merge(tuple(sorted(qualified))) if merge is not None else None
         return None if name in self.bound else False
 
 
@@ -89,7 +100,7 @@ class Analysis:
     #: Lines of star imports from a legacy root: (line, module).
     legacy_stars: list[tuple[int, str]] = field(default_factory=list)
 
-    def resolve(self, name: str, scopes: list[Scope]) -> str | None:
+    def resolve(self, name: str, scopes: list[Scope], merge: Merge | None = None) -> str | None:
         """Qualified name of the local ``name`` seen from the innermost of ``scopes`` (module first)."""
         if name in self.expression_bound:
             return None
@@ -97,7 +108,7 @@ class Analysis:
             scope = scopes[index]
             if scope.kind == "class" and index != len(scopes) - 1:
                 continue  # a class body's names are not visible inside its methods
-            found = scope.lookup(name)
+            found = scope.lookup(name, merge)
             if found is not False:
                 return found
         return None

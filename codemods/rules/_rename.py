@@ -101,7 +101,7 @@ def _drop_aliases(updated: cst.ImportFrom, drop: set[int]) -> Any:
 
 def _shadowed(ctx: FileContext, local: str, node: cst.CSTNode, name: str) -> bool:
     """The module binds ``local`` some other way too: its import is left alone (and reported)."""
-    if ctx.analysis.resolve(local, ctx.scopes) is not None:
+    if ctx.resolve(local) is not None:
         return False
     res = _resolve(ctx, name)
     if res is not None:
