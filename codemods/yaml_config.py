@@ -1,245 +1,315 @@
 """YAML front end: ``trainer:`` sections, Hydra ``_target_``/LightningCLI ``class_path`` strings, interpolations.
 
-Round-trips with ruamel.yaml (comments, key order and quoting are kept); a file is only re-serialised when a
-rule changed something, and the result must load again before it is returned.
+A config is never re-serialised. The file is composed with ruamel.yaml (for the node marks), the flag rules
+run on each Trainer section's :class:`~codemods.flags.Plan`, and the changes become text edits
+(``codemods.yaml_section``) that are checked for overlap and spliced into the original text once: every
+byte outside the keys and values that migrate stays as it was. A section that cannot be edited safely
+(anchors, aliases, merge keys, tags) is left alone with a TODO finding. The result must load again, and
+everything the edits did not touch must read back equal; otherwise the input comes back with ``error`` set.
 """
 
 from __future__ import annotations
 
 import functools
-import io
 import re
+from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.scalarstring import ScalarString
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from codemods.engine import TODO_PREFIX, Finding, Options, Outcome
-from codemods.flags import UNKNOWN, Plan, Value
+from codemods.engine import TODO_PREFIX, Finding, FindingKind, Options, Outcome
+from codemods.flags import Plan, Value
 from codemods.names import resolve
 from codemods.prefilter import yaml_triggered
-from codemods.renames import COMPAT, NEW_ROOT, PL, STRATEGY_CLASSES, version_tuple
+from codemods.project import guard_section
+from codemods.renames import version_tuple
+from codemods.yaml_flow import Unsafe
+from codemods.yaml_nodes import Document, Entry, Section, Style, compose, read, sections, style, unsafe
+from codemods.yaml_section import SectionWriter, Written
+from codemods.yaml_text import Edit, apply_edits
+from codemods.yaml_verify import Touched, verify
 
-_TRAINER_TARGETS = {
-    f"{PL}.Trainer": PL,
-    f"{PL}.trainer.Trainer": PL,
-    f"{PL}.trainer.trainer.Trainer": PL,
-    f"{COMPAT}.Runner": COMPAT,
-    f"{COMPAT}.AcceleratorConnector": COMPAT,
-}
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
+#: Where a rule's TODO goes when its message names no key of the section.
+_RULE_KEYS = {
+    "strategy_names": ("strategy",),
+    "legacy_fallbacks": ("strategy", "accelerator", "devices"),
+    "amp_flags": ("amp_backend", "amp_level", "precision"),
+    "plugins_strategy": ("plugins", "strategy"),
+    "accelerator_strategy": ("accelerator", "strategy"),
+    "auto_select_gpus": ("auto_select_gpus", "devices"),
+    "trainer_defaults": ("strategy", "devices", "accelerator"),
+    "ddp_cpu": ("accelerator",),
+}
 
 
-def _yaml(text: str) -> YAML:
-    yaml = YAML(typ="rt")
-    yaml.preserve_quotes = True
-    yaml.width = 1 << 16  # never re-wrap long lines
-    mapping, sequence, offset = 2, 2, 0
-    indents = re.findall(r"^( +)\S", text, re.MULTILINE)
-    if indents:
-        mapping = min(len(i) for i in indents)
-    dash = re.search(r"^( *)\S[^\n]*:\s*\n( *)- ", text, re.MULTILINE)
-    if dash and len(dash.group(2)) > len(dash.group(1)):
-        offset = len(dash.group(2)) - len(dash.group(1))
-        sequence = offset + 2
-    yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
-    return yaml
+@dataclass
+class FilePass:
+    """The edits and findings for one YAML stream."""
 
+    text: str
+    options: Options
+    path: str
+    docs: list[Document]
+    edits: list[Edit] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    touched: list[Touched] = field(default_factory=list)
+    #: Original Trainer key -> the key that carries its value now (None: gone or changed).
+    moved: dict[str, str | None] = field(default_factory=dict)
+    #: id of a string edit -> the value it changes (for the safety check, once the edit is kept).
+    paths: dict[int, Touched] = field(default_factory=dict)
 
-def _lit(value: Any) -> Any:
-    if isinstance(value, str):
-        return UNKNOWN if "${" in value else str(value)
-    if isinstance(value, bool | int | float) or value is None:
-        return value
-    if isinstance(value, list) and all(isinstance(v, int | str) and not isinstance(v, bool) for v in value):
-        return list(value)
-    return UNKNOWN
+    def run(self) -> None:
+        layout = style(self.docs)
+        renames = [edit for doc_index, doc in enumerate(self.docs) for edit in self._renames(doc_index, doc)]
+        consumed: set[int] = set()
+        for doc_index, doc in enumerate(self.docs):
+            for section in sections(doc, PurePath(self.path)):
+                written = self._section(doc_index, doc, section, layout, renames)
+                if written is not None:
+                    consumed |= written.consumed
+        spans = [(e.start, e.end) for e in self.edits if e.end > e.start]
+        for edit in renames:
+            if id(edit) not in consumed and not any(a <= edit.start and edit.end <= b for a, b in spans):
+                self.edits.append(edit)
+                self.touched.append(self.paths[id(edit)])
+        for doc_index, doc in enumerate(self.docs):
+            self._interpolations(doc_index, doc)
 
-
-def _read(value: Any) -> Value:
-    out = Value(node=value, lit=_lit(value), source=repr(value) if not isinstance(value, str) else value)
-    if isinstance(value, list):
-        out.items = [_read(item) for item in value]
-    elif isinstance(value, dict) and isinstance(value.get("class_path"), str):
-        out.is_strategy = value["class_path"].rpartition(".")[2] in STRATEGY_CLASSES
-    return out
-
-
-class _YamlPass:
-    def __init__(self, options: Options, text: str) -> None:
-        self.options, self.text = options, text
-        self.findings: list[Finding] = []
-        self.changed = False
-        self.moved: dict[str, str | None] = {}
-
-    def line_of(self, node: Any, key: Any = None) -> int:
-        try:
-            if key is not None and isinstance(node, CommentedMap):
-                return int(node.lc.key(key)[0]) + 1
-            return int(node.lc.line) + 1
-        except (AttributeError, KeyError, TypeError):
-            return 1
-
-    def enabled(self, rule: str) -> bool:
-        return self.options.enabled(rule)
-
-    def flags(self, mapping: CommentedMap, root: str) -> None:
-        from codemods.pyflags import run_plan  # noqa: F401 - same rules, same order
+    # --- Trainer sections ----------------------------------------------------------------------------------
+    def _section(
+        self, doc_index: int, doc: Document, section: Section, layout: Style, renames: list[Edit]
+    ) -> Written | None:
         from codemods.rules import flag_rules
 
-        items = [(str(k), _read(v)) for k, v in mapping.items() if k != "_target_"]
-        plan = Plan(items, self.options.target_tuple, root, self.enabled, origin={k: "explicit" for k, _ in items})
-        before = [(k, id(v)) for k, v in plan.items]
-        snapshot = {id(v): list(v.items) for _, v in plan.items if v.items is not None}
+        entries = [entry for entry in section.entries if entry.key != "_target_"]
+        original = [(entry, read(doc, entry.value)) for entry in entries]
+        items = [(entry.key, value) for entry, value in original]
+        target = self.options.target_tuple
+        plan = Plan(list(items), target, section.root, self.options.enabled, origin={k: "explicit" for k, _ in items})
+        snapshot = {id(v): list(v.items) for _, v in items if v.items is not None}
         for rule in flag_rules():
             if plan.stopped:
                 break
             if rule.step is not None and plan.applies(rule.id, version_tuple(rule.deprecated_in)):
                 rule.step(plan)
-        line = self.line_of(mapping)
-        todo_lines = []
-        for note in plan.notes:
-            self.findings.append(Finding(note.rule, note.message, line, 1, "todo" if note.todo else "fix"))
-            text = f"{TODO_PREFIX[2:]}{note.message} [{note.rule}]"
-            if note.todo and text not in self.text:
-                todo_lines.append(text)
-        items_changed = any(snapshot.get(id(v)) not in (None, v.items) for _, v in plan.items)
-        if before != [(k, id(v)) for k, v in plan.items] or items_changed:
-            self._apply(mapping, plan)
-        if todo_lines and len(mapping):
-            first = next(iter(mapping))
-            column = mapping.lc.col if hasattr(mapping, "lc") and mapping.lc.col else 0
-            mapping.yaml_set_comment_before_after_key(first, before="\n".join(todo_lines), indent=column)
-            self.changed = True
-        values = {id(v): k for k, v in plan.items}
-        for old, value in items:
-            if old not in dict(plan.items) or dict(plan.items)[old] is not value:
-                self.moved[old] = values.get(id(value))
-
-    def _render(self, plan: Plan, value: Value) -> Any:
-        if value.ctor is not None:
-            path, kwargs = value.ctor
-            init = {k: self._render(plan, v) for k, v in kwargs.items() if k}
-            return (
-                {"class_path": f"{NEW_ROOT[plan.root]}.{path}", "init_args": init}
-                if init
-                else {"class_path": f"{NEW_ROOT[plan.root]}.{path}"}
-            )
-        if value.items is not None and (
-            value.node is None or [id(i.node) for i in value.items] != [id(n) for n in value.node]
-        ):
-            seq = CommentedSeq([self._render(plan, item) for item in value.items])
-            return seq
-        if value.node is not None or (value.cond is None and value.lit is UNKNOWN):
-            return value.node
-        return value.lit
-
-    def _apply(self, mapping: CommentedMap, plan: Plan) -> None:
-        self.changed = True
-        keep = dict(plan.items)
-        owner = {id(value.node): key for key, value in plan.items if value.node is not None}
-        for key in [k for k in mapping if k != "_target_"]:
-            if key not in keep:
-                # a comment follows its value (gpus: 2  # note -> devices: 2  # note), else the key's successor
-                successor = owner.get(id(mapping[key])) or plan.successor.get(str(key))
-                comment = mapping.ca.items.pop(key, None)
-                del mapping[key]
-                if comment is not None and successor:
-                    mapping.ca.items.setdefault(successor, comment)
-        offset = 1 if "_target_" in mapping and next(iter(mapping)) == "_target_" else 0
-        for index, (key, value) in enumerate(plan.items):
-            rendered = self._render(plan, value)
-            if key in mapping:
-                if mapping[key] is not rendered:
-                    mapping[key] = rendered
-            else:
-                comment = mapping.ca.items.pop(key, None)
-                mapping.insert(index + offset, key, rendered)
-                if comment is not None:
-                    mapping.ca.items[key] = comment
-
-    def strings(self, node: Any) -> None:
-        """``_target_``/``class_path`` renames and ``${trainer.x}`` interpolations, anywhere in the file."""
-        pairs = (
-            list(node.items()) if isinstance(node, dict) else list(enumerate(node)) if isinstance(node, list) else []
+        changed = [(k, id(v)) for k, v in items] != [(k, id(v)) for k, v in plan.items] or any(
+            snapshot.get(id(v)) not in (None, v.items) for _, v in plan.items
         )
-        for key, value in pairs:
-            if isinstance(value, str):
-                new = value
-                if key in ("_target_", "class_path"):
-                    res = resolve(value, self.options.target_tuple)
-                    if res is not None and res.new is not None:
-                        new = res.new
-                        self.findings.append(Finding(res.rule, f"{value} -> {res.new}", self.line_of(node, key), 1))
-                new = _INTERPOLATION.sub(functools.partial(self._interpolate, node=node, key=key), new)
-                if new != value:
-                    node[key] = type(value)(new) if isinstance(value, ScalarString) else new
-                    self.changed = True
-            else:
-                self.strings(value)
+        if not changed and not plan.notes:
+            return None
+        lines = {entry.key: doc.lines.line(entry.start) + 1 for entry in entries}
+        home = doc.lines.line(int((section.owner or section.node).start_mark.index)) + 1
+        reason = unsafe(doc, section)
+        if reason is not None:
+            for note in plan.notes:
+                message = f"{note.message} (left as it is: {reason}; change it by hand)"
+                self._find(note.rule, message, self._note_line(note.message, note.rule, lines, home), "todo")
+            return None
+        if changed:
+            reasons = guard_section(self.options, self.path, section.name, items, list(plan.items))
+            if reasons:
+                return self._guarded(doc, section, entries, plan, original, snapshot, "; ".join(reasons), layout)
+        todos = [
+            (self._todo_key(n.message, n.rule, plan, lines), _todo(n.message, n.rule)) for n in plan.notes if n.todo
+        ]
+        fresh = [(key, text) for key, text in todos if text not in self.text]
+        writer = SectionWriter(doc, section, layout, renames)
+        try:
+            written = writer.match(plan, original, snapshot, fresh)
+        except Unsafe as exc:
+            for note in plan.notes:
+                message = f"{note.message} (left as it is: {exc}; change it by hand)"
+                self._find(note.rule, message, self._note_line(note.message, note.rule, lines, home), "todo")
+            return None
+        self.edits.extend(written.edits)
+        placed = dict(zip((text for _, text in fresh), written.todo_lines, strict=True))
+        for note in plan.notes:
+            text = _todo(note.message, note.rule)
+            line = placed.get(text) or self._note_line(note.message, note.rule, lines, home)
+            self._find(note.rule, note.message, line, "todo" if note.todo else "fix")
+        self._record(doc_index, section, written, items, plan)
+        return written
 
-    def _interpolate(self, match: re.Match[str], node: Any, key: Any) -> str:
+    def _guarded(
+        self,
+        doc: Document,
+        section: Section,
+        entries: list[Entry],
+        plan: Plan,
+        original: list[tuple[Entry, Value]],
+        snapshot: dict[int, list[Value]],
+        reasons: str,
+        layout: Style,
+    ) -> Written | None:
+        after = {key: id(value) for key, value in plan.items}
+        first = next((e for e, v in original if after.get(e.key) != id(v)), entries[0] if entries else None)
+        text = _todo(reasons, "project_guard")
+        keep = Plan([(e.key, v) for e, v in original], plan.target, plan.root, plan.enabled)
+        writer = SectionWriter(doc, section, layout, [])
+        fresh = [] if text in self.text else [(first.key if first else None, text)]
+        written = writer.match(keep, original, snapshot, fresh)
+        self.edits.extend(written.edits)
+        line = written.todo_lines[0] if written.todo_lines else doc.lines.line(first.start) + 1 if first else 1
+        self._find("project_guard", reasons, line, "todo")
+        return None
+
+    def _record(
+        self, doc_index: int, section: Section, written: Written, items: list[tuple[str, Value]], plan: Plan
+    ) -> None:
+        carriers = {id(value): key for key, value in plan.items}
+        for key, value in items:
+            if dict(plan.items).get(key) is not value:
+                self.moved[key] = carriers.get(id(value))
+        before = {e.key for e in written.deleted} | {
+            s.entry.key for s in written.slots if s.entry is not None and (s.kind != "keep" or s.items_changed)
+        }
+        after = {s.key for s in written.slots if s.kind != "keep" or s.items_changed}
+        self.touched.append(Touched(doc_index, section.path, frozenset(before), frozenset(after)))
+
+    def _note_line(self, message: str, rule: str, lines: dict[str, int], home: int) -> int:
+        for name in [*re.findall(r"\b(\w+)=", message), *_RULE_KEYS.get(rule, ())]:
+            if name in lines:
+                return lines[name]
+        return home
+
+    def _todo_key(self, message: str, rule: str, plan: Plan, lines: dict[str, int]) -> str | None:
+        keys = set(plan.keys())
+        named = re.findall(r"\b(\w+)=", message)
+        for name in [*named, *_RULE_KEYS.get(rule, ())]:
+            if name in keys:
+                return name
+        for name in named:
+            if name in lines:
+                successor = plan.successor.get(name)
+                if successor in keys:
+                    return successor
+        return None
+
+    def _find(self, rule: str, message: str, line: int, kind: FindingKind = "fix") -> None:
+        self.findings.append(Finding(rule, message, line, 1, kind))
+
+    # --- strings anywhere in the file ----------------------------------------------------------------------
+    def _renames(self, doc_index: int, doc: Document) -> list[Edit]:
+        """``_target_``/``class_path`` values naming a renamed class: only the string's characters change."""
+        out = []
+        for path, key, node in _pairs(doc.node):
+            if key not in ("_target_", "class_path") or not isinstance(node, ScalarNode) or node.tag.endswith(":null"):
+                continue
+            res = resolve(str(node.value), self.options.target_tuple)
+            if res is None or res.new is None:
+                continue
+            edit = _string_edit(doc, node, str(node.value), res.new)
+            line = doc.lines.line(int(node.start_mark.index)) + 1
+            if edit is None:
+                self._find(res.rule, f"{node.value} -> {res.new}: change it by hand (escaped string)", line, "todo")
+                continue
+            self._find(res.rule, f"{node.value} -> {res.new}", line)
+            self.paths[id(edit)] = Touched(doc_index, path, frozenset(), frozenset())
+            out.append(edit)
+        return out
+
+    def _interpolations(self, doc_index: int, doc: Document) -> None:
+        busy = [(e.start, e.end) for e in self.edits]
+        for path, _, node in _pairs(doc.node):
+            if not isinstance(node, ScalarNode) or "${trainer." not in str(node.value):
+                continue
+            value = str(node.value)
+            line = doc.lines.line(int(node.start_mark.index)) + 1
+            new = _INTERPOLATION.sub(functools.partial(self._interpolate, line=line), value)
+            if new == value:
+                continue
+            edit = _string_edit(doc, node, value, new)
+            if edit is None or any(a < edit.end and edit.start < b for a, b in busy):
+                self._find("yaml_interpolations", f"{value} -> {new}: change it by hand", line, "todo")
+                continue
+            self.edits.append(edit)
+            self.touched.append(Touched(doc_index, path, frozenset(), frozenset()))
+
+    def _interpolate(self, match: re.Match[str], line: int) -> str:
         old = match.group(1)
         if old not in self.moved:
             return match.group(0)
         new = self.moved[old]
-        line = self.line_of(node, key)
         if new is None:
             message = f"${{trainer.{old}}}: {old} was rewritten; update this reference"
-            self.findings.append(Finding("yaml_interpolations", message, line, 1, "todo"))
+            self._find("yaml_interpolations", message, line, "todo")
             return match.group(0)
-        if not self.enabled("yaml_interpolations"):
+        if not self.options.enabled("yaml_interpolations"):
             return match.group(0)
-        self.findings.append(Finding("yaml_interpolations", f"${{trainer.{old}}} -> ${{trainer.{new}}}", line, 1))
+        self._find("yaml_interpolations", f"${{trainer.{old}}} -> ${{trainer.{new}}}", line)
         return f"${{trainer.{new}}}"
 
 
-def _sections(node: Any, path: PurePath, top: bool) -> list[tuple[CommentedMap, str]]:
-    found: list[tuple[CommentedMap, str]] = []
-    if isinstance(node, CommentedMap):
-        target = node.get("_target_")
-        if isinstance(target, str) and target in _TRAINER_TARGETS:
-            found.append((node, _TRAINER_TARGETS[target]))
-        elif top and path.parent.name == "trainer":
-            found.append((node, PL))  # a Hydra config group file: trainer/<name>.yaml
-        for key, value in node.items():
-            if key == "trainer" and isinstance(value, CommentedMap) and "_target_" not in value:
-                found.append((value, PL))
-            found.extend(_sections(value, path, False))
-    elif isinstance(node, list):
-        for item in node:
-            found.extend(_sections(item, path, False))
-    return found
+Pair = tuple[tuple[Any, ...], Any, Node]
+
+
+def _todo(message: str, rule: str) -> str:
+    return f"{TODO_PREFIX}{message} [{rule}]"
+
+
+def _pairs(node: Node, path: tuple[Any, ...] = (), seen: set[int] | None = None) -> list[Pair]:
+    """(path, key or index, value node) of every mapping value and list item, each node once."""
+    seen = set() if seen is None else seen
+    out: list[Pair] = []
+    if id(node) in seen:
+        return out
+    seen.add(id(node))
+    children: list[tuple[Any, Node]] = []
+    if isinstance(node, MappingNode):
+        children = [(k.value if isinstance(k, ScalarNode) else repr(k), v) for k, v in node.value]
+    elif isinstance(node, SequenceNode):
+        children = list(enumerate(node.value))
+    for key, child in children:
+        out.append(((*path, key), key, child))
+        out.extend(_pairs(child, (*path, key), seen))
+    return out
+
+
+def _string_edit(doc: Document, node: ScalarNode, value: str, new: str) -> Edit | None:
+    """Replace only what differs inside the scalar's text, keeping its quotes; None when the text has escapes."""
+    start, end = int(node.start_mark.index), int(node.end_mark.index)
+    raw = doc.text[start:end]
+    if node.style in ("'", '"'):
+        start, end, raw = start + 1, end - 1, raw[1:-1]
+    elif node.style is not None:
+        return None
+    if raw != value:
+        return None
+    prefix = 0
+    while prefix < min(len(value), len(new)) and value[prefix] == new[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(value), len(new)) - prefix and value[-1 - suffix] == new[-1 - suffix]:
+        suffix += 1
+    return Edit(start + prefix, end - suffix, new[prefix : len(new) - suffix])
+
+
+def plan_file(text: str, options: Options, path: str = "config.yaml") -> FilePass:
+    """The edits and findings for ``text`` (raises YAMLError when it does not parse)."""
+    work = FilePass(text, options, path, compose(text))
+    work.run()
+    return work
 
 
 def transform_yaml(text: str, options: Options, path: str = "config.yaml") -> Outcome:
     """Rewrite one YAML document stream; unchanged and unparsed when it has no legacy token."""
     if not yaml_triggered(text):
         return Outcome(text, changed=False, parsed=False)
-    yaml = _yaml(text)
     try:
-        docs = list(yaml.load_all(text))
+        work = plan_file(text, options, path)
     except YAMLError as exc:
         return Outcome(text, changed=False, error=f"cannot parse YAML: {str(exc).splitlines()[0]}")
-    work = _YamlPass(options, text)
-    try:
-        for doc in docs:
-            for mapping, root in _sections(doc, PurePath(path), True):
-                work.flags(mapping, root)
-            work.strings(doc)
-        if not work.changed:
-            return Outcome(text, changed=False, findings=tuple(work.findings))
-        stream = io.StringIO()
-        if len(docs) == 1:
-            yaml.dump(docs[0], stream)
-        else:
-            yaml.dump_all(docs, stream)
-        out = stream.getvalue()
-        list(_yaml(out).load_all(out))  # must load again
     except Exception as exc:  # report, keep the input
-        return Outcome(text, changed=False, error=f"internal error on YAML: {type(exc).__name__}: {exc}")
+        return Outcome(text, changed=False, error=f"internal error on YAML {path}: {type(exc).__name__}: {exc}")
+    try:
+        out = apply_edits(text, work.edits)
+        if not text.endswith("\n") and out.endswith("\n"):
+            out = out[: -2 if out.endswith("\r\n") else -1]
+        verify(text, out, work.touched)
+    except Exception as exc:  # report, keep the input
+        return Outcome(text, changed=False, error=f"internal error on YAML {path}: {type(exc).__name__}: {exc}")
     findings = tuple(sorted(work.findings, key=lambda f: (f.line, f.column, f.rule, f.message)))
     return Outcome(out, out != text, findings)
