@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from codemods.renames import COMPAT
 
@@ -85,13 +85,32 @@ def device_count(lit: Any) -> int | None:
     return None
 
 
+#: What a note is: ``fix`` (the plan changed), ``todo`` (left as it is, with a TODO comment) or ``report`` (only
+#: informs: the code stays right, e.g. an implicit 1.5 choice that the target makes differently on purpose).
+NoteKind = Literal["fix", "todo", "report"]
+
+#: How report notes about 1.5's implicit choices start (MIGRATION.md, "Selection policy").
+IMPLICIT = "implicit: "
+
+
 @dataclass(frozen=True)
 class Note:
-    """A finding produced while planning: ``todo`` ones become ``# TODO(migrate-trainer):`` comments."""
+    """A finding produced while planning: ``todo`` ones become ``# TODO(migrate-trainer):`` comments.
+
+    ``kind`` says which finding a front end makes of it; ``todo`` is kept for the front ends that read it
+    (``Note(rule, message, todo=True)`` has kind "todo", and a note of kind "todo" has ``todo`` set).
+    """
 
     rule: str
     message: str
     todo: bool = False
+    kind: NoteKind = "fix"
+
+    def __post_init__(self) -> None:
+        if self.todo and self.kind == "fix":
+            object.__setattr__(self, "kind", "todo")
+        elif self.kind == "todo" and not self.todo:
+            object.__setattr__(self, "todo", True)
 
 
 @dataclass
@@ -144,6 +163,14 @@ class Plan:
 
     def todo(self, rule: str, message: str) -> None:
         self.notes.append(Note(rule, message, todo=True))
+
+    def report(self, rule: str, message: str) -> None:
+        """A finding that changes nothing (kind "report")."""
+        self.notes.append(Note(rule, message, kind="report"))
+
+    def implicit(self, rule: str, message: str) -> None:
+        """Report an implicit 1.5 choice the target makes differently on purpose and that is left to it."""
+        self.report(rule, IMPLICIT + message)
 
     def drop(self, key: str) -> None:
         self.successor.setdefault(key, None)

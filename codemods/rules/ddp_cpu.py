@@ -1,12 +1,16 @@
-"""``accelerator="ddp_cpu"`` (+ ``num_processes=N``) -> ``accelerator="cpu", strategy="ddp_spawn", devices=N``.
+"""``accelerator="ddp_cpu"`` (+ ``num_processes=N``) -> ``accelerator="cpu", devices=N``.
 
 A strategy name in ``accelerator=`` was deprecated in Lightning 1.5; 1.6 still mapped ``"ddp_cpu"`` silently and
-1.7 removed it. With one process per node on several nodes 1.6 fell back to ``"ddp"``.
+1.7 removed it. ``ddp_cpu`` asked for CPU processes; how they were launched was 1.5's implicit choice: spawned
+(``ddp_spawn``), but ``ddp`` under SLURM/TorchElastic/Kubeflow or with one process on several nodes. 1.6-1.9 make
+exactly that choice for ``accelerator="cpu", devices=N`` without a strategy, and 2.0 launches ``ddp`` on purpose,
+so no strategy is written (``strategy="ddp_spawn"`` in a config would spawn under SLURM in 2.x): a finding of kind
+"report" says so (MIGRATION.md, "Selection policy").
 """
 
 from __future__ import annotations
 
-from codemods.flags import Plan, device_count, lightning_truthy, new
+from codemods.flags import Plan, lightning_truthy, new
 from codemods.rules._base import Rule
 
 ID = "ddp_cpu"
@@ -22,16 +26,6 @@ def step(plan: Plan) -> None:
         return
     processes = plan.get("num_processes")
     devices = processes if processes is not None else new(1)
-    count = device_count(devices.lit) if devices.known else None
-    nodes = plan.get("num_nodes")
-    if nodes is None or (nodes.known and nodes.lit == 1):
-        strategy = "ddp_spawn"
-    elif nodes.known and count is not None:
-        strategy = "ddp" if count == 1 and isinstance(nodes.lit, int) and nodes.lit > 1 else "ddp_spawn"
-    else:
-        plan.todo(ID, 'accelerator="ddp_cpu" meant "ddp" with one process on several nodes, else "ddp_spawn"')
-        plan.stopped = True
-        return
     for flag in ("gpus", "tpu_cores", "ipus"):
         value = plan.get(flag)
         if value is not None and (not value.known or lightning_truthy(value.lit)):
@@ -40,13 +34,19 @@ def step(plan: Plan) -> None:
             plan.drop(flag)
     plan.drop("num_processes")
     plan.drop("devices")
-    plan.replace("accelerator", [("accelerator", new("cpu")), ("strategy", new(strategy)), ("devices", devices)])
-    plan.note(ID, f'accelerator="ddp_cpu" is accelerator="cpu", strategy="{strategy}" since 1.6')
+    plan.replace("accelerator", [("accelerator", new("cpu")), ("devices", devices)])
+    plan.note(ID, 'accelerator="ddp_cpu" is accelerator="cpu" with devices= (deprecated in 1.5)')
+    plan.implicit(
+        ID,
+        'accelerator="ddp_cpu" spawned its processes in 1.5 ("ddp" under SLURM/TorchElastic/Kubeflow or with one '
+        "process on several nodes); the target's default launcher runs them (1.6-1.9 choose as 1.5 did, "
+        '2.0 uses "ddp")',
+    )
 
 
 RULE = Rule(
     id=ID,
-    description='accelerator="ddp_cpu" becomes accelerator="cpu", strategy="ddp_spawn", devices=num_processes',
+    description='accelerator="ddp_cpu" becomes accelerator="cpu", devices=num_processes (launcher: the target\'s)',
     deprecated_in="1.5",
     scope="flags",
     step=step,

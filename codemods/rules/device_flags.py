@@ -37,6 +37,33 @@ def _conditional(plan: Plan, flag: str, value: Value) -> None:
     plan.note(ID, f"{flag}={value.text} became accelerator= and devices= (deprecated in 1.7)")
 
 
+def _all_falsy(plan: Plan, flags: dict[str, Value]) -> None:
+    """Every device flag said "not this device": the CPU, unless a flag this plan cannot see chose otherwise."""
+    for flag, value in flags.items():
+        plan.drop(flag)
+        if plan.opaque_rest:
+            plan.note(ID, f"removed {flag}={value.text}: it asked for no {flag} (it chose no accelerator)")
+        else:
+            plan.note(ID, f"removed {flag}={value.text}: it meant CPU")
+    if "accelerator" in plan or plan.target < (2, 0) or plan.is_compat:
+        return
+    if plan.opaque_rest:
+        # A falsy device flag does not decide the accelerator: tpu_cores=8 may come from flags we cannot see.
+        plan.todo(
+            ID,
+            f"{', '.join(flags)} asked for no devices of that kind; if no other flag chooses one, 2.0 takes "
+            'every GPU: pass accelerator="cpu", devices=1 where the flags are complete',
+        )
+        return
+    # 2.0's defaults pick every accelerator it finds; the old code asked for the CPU (and kept devices=).
+    plan.set("accelerator", new("cpu"))
+    plan.origin["accelerator"] = ID  # chosen by a device flag, not named by the user (legacy_fallbacks)
+    devices = plan.get("devices")
+    if devices is None or (devices.known and devices.lit is None):
+        plan.set("devices", new(1), after="accelerator")
+        plan.origin["devices"] = ID
+
+
 def step(plan: Plan) -> None:
     present = [(flag, plan.get(flag)) for flag in DEVICE_FLAGS if flag in plan]
     flags = {flag: value for flag, value in present if value is not None}
@@ -67,13 +94,7 @@ def step(plan: Plan) -> None:
             return
         truthy.remove("num_processes")  # 1 was the 1.5 default; the other device flag decided
     if not truthy:
-        for flag, value in flags.items():
-            plan.drop(flag)
-            plan.note(ID, f"removed {flag}={value.text}: it meant CPU")
-        if "accelerator" not in plan and plan.target >= (2, 0) and not plan.is_compat:
-            # 2.0's defaults pick every accelerator it finds; the old code asked for the CPU.
-            plan.set("accelerator", new("cpu"))
-            plan.set("devices", new(1), after="accelerator")
+        _all_falsy(plan, flags)
         return
     # 1.5 took the accelerator and the count from the same flag (gpus, then tpu_cores, then ipus): with
     # num_processes out of the way (above), the count comes from the flag that chose the accelerator.

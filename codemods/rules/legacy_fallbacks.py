@@ -1,23 +1,29 @@
-"""Lightning 1.5's silent choices, spelled out so that 1.6+ (and newcore) select the same thing.
+"""Lightning 1.5's silent choices: spelled out where 1.6+ would train differently, else reported.
 
-The 1.6 connector rewrite changed what some unchanged flags select. Each case below writes the spelling that
-selects what 1.5 selected, and says so in a finding:
+The 1.6 connector rewrite changed what some unchanged flags select. Per MIGRATION.md's "Selection policy", what
+1.5 chose explicitly is kept, a choice that changes the accelerator or the device count is spelled out, and a
+launcher choice (spawn or not, on one device or several) follows the target's default with a finding of kind
+"report" that starts with "implicit: ". ``strategy="ddp_spawn"`` and ``strategy="single_device"`` are never
+written:
 
 * ``accelerator="auto"`` without a device count ran on the CPU (1.5 detected devices only for a count);
   since 1.6 it takes every device of the best kind -> ``accelerator="cpu"``.
 * ``dp``/``ddp``/``ddp_spawn``/``ddp2`` for one CPU process on one node had no effect (a single-device run)
-  -> ``strategy="single_device"``; ``dp``/``ddp2`` with several CPU processes ran as ``ddp`` -> ``"ddp"``.
+  -> the strategy is dropped (the target runs one CPU device without it); ``dp``/``ddp2`` with several CPU
+  processes ran as ``ddp`` -> ``"ddp"``.
 * With TPU or IPU devices 1.5 ignored a strategy name it had no TPU/IPU meaning for and ran its own TPU/IPU
   strategy -> the name is dropped.
-* An int ``tpu_cores=1`` spawned one XLA process -> ``strategy=TPUSpawnStrategy()`` (1.6 runs one core in
-  place).
-* Several GPUs per node on several nodes without a strategy ran ``ddp_spawn`` (1.6 picks ``ddp``); one GPU
-  per node, or ``dp`` across nodes, was refused -> a TODO, since there is nothing to keep.
+* An int ``tpu_cores=1`` (or ``accelerator="auto", devices=1`` on a TPU host) spawned one XLA process; 1.6 runs
+  the one core in place -> reported (same core, another launcher).
+* Several GPUs per node on several nodes without a strategy ran ``ddp_spawn`` (1.6 picks ``ddp``) -> reported;
+  one GPU per node, or ``dp`` across nodes, was refused -> a TODO, since there is nothing to keep.
 * ``precision="mixed"`` with DeepSpeed was float16 -> ``precision=16``.
 * A precision plugin in ``plugins=`` won over a ``precision=`` that disagreed -> ``precision=`` is dropped.
 
 Only literal flags are read, and only when every flag of the call is visible: a value the rule cannot read
-leaves the call as it is (a device flag that is not a literal already has device_flags' TODO).
+leaves the call as it is (a device flag that is not a literal already has device_flags' TODO). Below target 1.7
+the old device flags stay: a dropped strategy is dropped there too, a report stays a report, and any other
+difference becomes a TODO.
 """
 
 from __future__ import annotations
@@ -99,24 +105,22 @@ def _strategy(plan: Plan) -> None:
         return
     if accelerator in ("tpu", "ipu") and name is not None and not _kept_next_to_tpu_or_ipu(name):
         plan.drop("strategy")
-        plan.note(ID, f"dropped strategy={_text(value)}: with {accelerator.upper()} devices 1.5 ran its own strategy")
+        plan.note(ID, f"{_DROPPED}{_text(value)}: with {accelerator.upper()} devices 1.5 ran its own strategy")
         name = None
     one = devices in (1, "1") and not isinstance(devices, bool)
     if accelerator == "auto" and name is None and one:
-        # Which accelerator "auto" finds is the machine's business: on a TPU host 1.5 spawned one XLA process.
-        plan.todo(
+        # Which accelerator "auto" finds is the machine's business, in 1.5 as in 1.6+; only the launcher differs.
+        plan.implicit(
             ID,
-            'on a TPU machine 1.5 spawned one XLA process for accelerator="auto", devices=1; 1.6+ runs it in '
-            "place: name the accelerator (with strategy=TPUSpawnStrategy() for the TPU)",
+            'on a TPU host 1.5 spawned one XLA process for accelerator="auto", devices=1; the target runs the '
+            "core in place (same device, another launcher)",
         )
         return
     if accelerator == "tpu" and name is None and one:
-        if plan.target >= (2, 0) and not plan.is_compat:
-            plan.todo(ID, "an int tpu_cores=1 spawned one XLA process in 1.5: pass strategy=XLAStrategy() to keep it")
-            return
-        plan.set("strategy", Value(ctor=("strategies.TPUSpawnStrategy", {}), source="TPUSpawnStrategy()"))
-        plan.note(
-            ID, "1.5 spawned one XLA process for one TPU core; 1.6+ runs it in place: strategy=TPUSpawnStrategy()"
+        plan.implicit(
+            ID,
+            "an int tpu_cores=1 spawned one XLA process in 1.5; the target runs the core in place (same device, "
+            "another launcher)",
         )
         return
     on_cpu = accelerator in (None, "cpu") and (name is None or name in _NO_EFFECT_ON_ONE_CPU)
@@ -127,8 +131,9 @@ def _strategy(plan: Plan) -> None:
         plan.stopped = True
         return
     if name in _NO_EFFECT_ON_ONE_CPU and on_cpu and count == 1 and nodes == 1 and not explicit_cpu:
-        plan.set("strategy", new("single_device"))
-        plan.note(ID, f"strategy={_text(value)} had no effect for one CPU process in 1.5: strategy='single_device'")
+        # 1.5: "distributed has no effect" -- one CPU device, no strategy; the target does the same without it.
+        plan.drop("strategy")
+        plan.note(ID, f"{_DROPPED}{_text(value)}: it had no effect for one CPU process in 1.5 (one device, no DDP)")
         return
     if name in _CPU_FALLBACK and on_cpu:
         plan.set("strategy", new(_CPU_FALLBACK[name]))
@@ -143,8 +148,15 @@ def _strategy(plan: Plan) -> None:
             )
             plan.stopped = True
         elif count > 1:
-            plan.set("strategy", new("ddp_spawn"))
-            plan.note(ID, '1.5 ran several GPUs on several nodes with "ddp_spawn"; 1.6+ picks "ddp": kept explicit')
+            plan.implicit(
+                ID,
+                '1.5 ran several GPUs on several nodes with "ddp_spawn" (with "ddp" under SLURM/TorchElastic); '
+                'the target\'s default is "ddp" (same devices, another launcher)',
+            )
+
+
+#: How the note of a dropped strategy starts (below target 1.7 the drop applies to the unchanged call too).
+_DROPPED = "dropped strategy="
 
 
 def _text(value: Value | None) -> str:
@@ -176,8 +188,9 @@ def _fallbacks(plan: Plan) -> None:
 def _flag_old_device_flags(plan: Plan) -> None:
     """Below target 1.7 the old device flags stay, yet Lightning 1.6 already selects differently for some.
 
-    Rewrite a copy of the call as target 1.7 would (device_flags, then these fallbacks); if the fallbacks had
-    anything to spell out, 1.6 changes the selection of the unchanged call, so say so in a TODO.
+    Rewrite a copy of the call as target 1.7 would (device_flags, then these fallbacks). A strategy the copy
+    drops is dropped here too (1.6 then selects what 1.5 did, old flags and all); a report stays a report; any
+    other change means 1.6 selects differently for the unchanged call, which a TODO says.
     """
     from codemods.rules import device_flags
 
@@ -188,7 +201,17 @@ def _flag_old_device_flags(plan: Plan) -> None:
     if trial.stopped or any(flag in trial for flag in DEVICE_FLAGS):
         return
     _fallbacks(trial)
-    changes = [note.message for note in trial.notes if note.rule == ID and _STILL_IN_16 not in note.message]
+    changes = []
+    for note in trial.notes:
+        if note.rule != ID or _STILL_IN_16 in note.message:
+            continue
+        if note.kind == "report":
+            plan.report(ID, note.message)
+        elif note.message.startswith(_DROPPED) and "strategy" in plan and "strategy" not in trial:
+            plan.drop("strategy")
+            plan.note(ID, note.message)
+        else:
+            changes.append(note.message)
     if changes:
         plan.todo(
             ID,

@@ -2,13 +2,17 @@
 
 ``"ddp2"`` stops working in 1.7; ``"horovod"`` and the FairScale names (``"ddp_sharded*"``,
 ``"ddp_fully_sharded"``) are deprecated in 1.9; in 2.0 ``"dp"`` is gone, ``"fsdp"`` means native FSDP instead of
-FairScale's, ``"ddp"``/``"ddp_spawn"`` default to ``find_unused_parameters=False`` and ``"tpu_spawn_debug"`` is
-``"xla_debug"``.
+FairScale's and ``"tpu_spawn_debug"`` is ``"xla_debug"``. ``"ddp"``/``"ddp_spawn"`` (and DDP strategy objects
+that leave it unset) default to ``find_unused_parameters=False`` in 2.0: an implicit 1.x default the target
+changed on purpose and reports loudly itself, so it gets a finding of kind "report" ("implicit: ..."), neither a
+rewrite to ``"ddp_find_unused_parameters_true"`` nor a TODO (MIGRATION.md, "Selection policy").
 """
 
 from __future__ import annotations
 
-from codemods.flags import Plan, new
+import re
+
+from codemods.flags import Plan, Value, new
 from codemods.rules._base import Rule
 
 ID = "strategy_names"
@@ -24,23 +28,40 @@ _CHANGES: dict[str, tuple[tuple[int, ...], str | None, str]] = {
     "ddp_fully_sharded": ((1, 9), None, 'FairScale FSDP is removed in 2.0: strategy="fsdp" is native FSDP'),
     "dp": ((2, 0), None, 'strategy="dp" is removed in 2.0: use "ddp"'),
     "fsdp": ((2, 0), None, 'strategy="fsdp" means native PyTorch FSDP in 2.0, not FairScale: check its options'),
-    "ddp": (
-        (2, 0),
-        None,
-        'DDP defaults to find_unused_parameters=False in 2.0: use "ddp_find_unused_parameters_true" to keep 1.x',
-    ),
-    "ddp_spawn": (
-        (2, 0),
-        None,
-        'DDP defaults to find_unused_parameters=False in 2.0: use "ddp_spawn_find_unused_parameters_true" to keep 1.x',
-    ),
     "tpu_spawn_debug": ((2, 0), "xla_debug", ""),
 }
 
 
+#: DDP names whose find_unused_parameters default goes from True (1.x) to False (2.0).
+_DDP_DEFAULTS = frozenset({"ddp", "ddp_spawn"})
+#: A DDP strategy object that leaves find_unused_parameters to its default (``DDPPlugin()``, a ``class_path``).
+_DDP_OBJECT = re.compile(r"\bDDP(?:Spawn)?(?:Plugin|Strategy)\b")
+_FIND_UNUSED = (
+    "DDP's find_unused_parameters default is False in 2.0 (True in 1.x); the target says so loudly: torch's "
+    "DDP raises at the first step with unused parameters and Lightning's message names "
+    '"ddp_find_unused_parameters_true"'
+)
+
+
+def _implicit_find_unused(plan: Plan, strategy: Value) -> bool:
+    """A DDP strategy that leaves find_unused_parameters to 1.x's default: report it (never rewrite it)."""
+    if plan.target < (2, 0):
+        return False
+    if strategy.known and isinstance(strategy.lit, str) and strategy.lit.lower() in _DDP_DEFAULTS:
+        plan.implicit(ID, f"strategy={strategy.text}: {_FIND_UNUSED}")
+        return True
+    source = strategy.source or ""
+    if strategy.is_strategy and _DDP_OBJECT.search(source) and "find_unused_parameters" not in source:
+        plan.implicit(ID, f"{source}: {_FIND_UNUSED}")
+        return True
+    return False
+
+
 def step(plan: Plan) -> None:
     strategy = plan.get("strategy")
-    if plan.is_compat or strategy is None or not strategy.known or not isinstance(strategy.lit, str):
+    if plan.is_compat or strategy is None or _implicit_find_unused(plan, strategy):
+        return
+    if not strategy.known or not isinstance(strategy.lit, str):
         return
     change = _CHANGES.get(strategy.lit.lower())
     if change is None or change[0] > plan.target:

@@ -79,9 +79,9 @@ TRANSFORMED = [
     ),
     pytest.param(
         "from pytorch_lightning import Trainer\nTrainer(accelerator='ddp_cpu', num_processes=3)\n",
-        "from pytorch_lightning import Trainer\nTrainer(accelerator='cpu', strategy='ddp_spawn', devices=3)\n",
+        "from pytorch_lightning import Trainer\nTrainer(accelerator='cpu', devices=3)\n",
         "1.6",
-        id="ddp_cpu",
+        id="ddp_cpu (the launcher is the target's)",
     ),
     pytest.param(
         "from pytorch_lightning import Trainer\nTrainer(gpus=1 if cuda else 0)\n",
@@ -97,12 +97,9 @@ TRANSFORMED = [
     ),
     pytest.param(
         "from pytorch_lightning import Trainer\nTrainer(gpus=2, precision=16)\n",
-        "from pytorch_lightning import Trainer\n"
-        "# TODO(migrate-trainer): DDP defaults to find_unused_parameters=False in 2.0: "
-        'use "ddp_spawn_find_unused_parameters_true" to keep 1.x [strategy_names]\n'
-        'Trainer(accelerator="gpu", devices=2, strategy="ddp_spawn", precision="16-mixed")\n',
+        'from pytorch_lightning import Trainer\nTrainer(accelerator="gpu", devices=2, precision="16-mixed")\n',
         "2.0",
-        id="2.0 keeps ddp_spawn explicit and spells precision",
+        id="2.0 leaves the launcher to 2.0 (reported) and spells precision",
     ),
     pytest.param(
         "from pytorch_lightning import Trainer\nTrainer(amp_backend='native', precision=16)\n",
@@ -194,6 +191,7 @@ FALLBACK_NOOP = [
     pytest.param(_T + "Trainer(accelerator='auto', devices=2)\n", id="auto with a count detected devices in 1.5"),
     pytest.param(_T + "Trainer(strategy='ddp', **kwargs)\n", id="flags we cannot see may name devices"),
     pytest.param(_T + "Trainer(accelerator='gpu', devices=2, strategy='ddp', num_nodes=2)\n", id="ddp across nodes"),
+    pytest.param(_T + "Trainer(accelerator='auto', devices=1)\n", id="auto, 1 device: a TPU host spawned (reported)"),
     pytest.param(
         _T + _DOUBLE + "Trainer(plugins=[DoublePrecisionPlugin()], precision=64)\n", id="plugin and precision agree"
     ),
@@ -214,9 +212,7 @@ FALLBACKS = [
     pytest.param(
         "Trainer(accelerator='auto', devices=None)\n", "Trainer(accelerator='cpu')\n", id="auto with devices=None"
     ),
-    pytest.param(
-        "Trainer(strategy='ddp')\n", "Trainer(strategy='single_device')\n", id="ddp for one CPU process had no effect"
-    ),
+    pytest.param("Trainer(strategy='ddp')\n", "Trainer()\n", id="ddp for one CPU process had no effect: dropped"),
     pytest.param(
         "Trainer(strategy='dp', num_processes=2)\n",
         "Trainer(strategy='ddp', accelerator='cpu', devices=2)\n",
@@ -229,14 +225,13 @@ FALLBACKS = [
     ),
     pytest.param(
         "Trainer(tpu_cores=1)\n",
-        "from pytorch_lightning.strategies import TPUSpawnStrategy\n\n"
-        'Trainer(accelerator="tpu", devices=1, strategy=TPUSpawnStrategy())\n',
-        id="tpu_cores=1 spawned one process",
+        'Trainer(accelerator="tpu", devices=1)\n',
+        id="tpu_cores=1 spawned one process: the launcher is the target's (reported)",
     ),
     pytest.param(
         "Trainer(gpus=2, num_nodes=2)\n",
-        'Trainer(accelerator="gpu", devices=2, num_nodes=2, strategy="ddp_spawn")\n',
-        id="several GPUs on several nodes ran ddp_spawn",
+        'Trainer(accelerator="gpu", devices=2, num_nodes=2)\n',
+        id="several GPUs on several nodes ran ddp_spawn: the launcher is the target's (reported)",
     ),
     pytest.param(
         "Trainer(num_processes=1, devices=2, accelerator='cpu')\n",
@@ -287,7 +282,6 @@ def test_fallback_transformed(before: str, after: str) -> None:
 FALLBACK_TODO = [
     pytest.param("Trainer(accelerator='gpu', devices=1, num_nodes=2)\n", "legacy_fallbacks", id="1 GPU, 2 nodes"),
     pytest.param("Trainer(accelerator='gpu', devices=2, strategy='dp', num_nodes=2)\n", "legacy_fallbacks", id="dp"),
-    pytest.param("Trainer(accelerator='auto', devices=1)\n", "legacy_fallbacks", id="auto, 1 device: TPU spawned"),
     pytest.param(
         "Trainer(strategy='deepspeed', amp_backend='apex', precision=16, accelerator='gpu', devices=2)\n",
         "amp_flags",
@@ -309,11 +303,11 @@ OLD_DEVICE_FLAGS_AT_16_NOOP = [
     pytest.param("Trainer(tpu_cores=8)\n", id="8 TPU cores spawn in both"),
     pytest.param("Trainer(num_processes=2, strategy='dp')\n", id="dp on CPU ran as ddp in 1.5 and 1.6 alike"),
     pytest.param("Trainer(gpus=args.gpus, num_nodes=2)\n", id="non-literal: device_flags' business at 1.7"),
+    pytest.param("Trainer(tpu_cores=1)\n", id="tpu_cores=1: spawn in 1.5, in place in 1.6 (reported)"),
+    pytest.param("Trainer(gpus=2, num_nodes=2)\n", id="GPUs x nodes: ddp_spawn in 1.5, ddp in 1.6 (reported)"),
 ]
 
 OLD_DEVICE_FLAGS_AT_16_TODO = [
-    pytest.param("Trainer(tpu_cores=1)\n", "TPUSpawnStrategy", id="tpu_cores=1: spawn in 1.5, in place in 1.6"),
-    pytest.param("Trainer(gpus=2, num_nodes=2)\n", "ddp_spawn", id="GPUs x nodes: ddp_spawn in 1.5, ddp in 1.6"),
     pytest.param("Trainer(gpus=1, num_nodes=2)\n", "refused", id="1 GPU x 2 nodes: error in 1.5, ddp in 1.6"),
 ]
 
