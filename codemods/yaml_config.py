@@ -38,7 +38,7 @@ _RULE_KEYS = {
     "legacy_fallbacks": ("strategy", "accelerator", "devices"),
     "amp_flags": ("amp_backend", "amp_level", "precision"),
     "plugins_strategy": ("plugins", "strategy"),
-    "accelerator_strategy": ("accelerator", "strategy"),
+    "accelerator_strategy": ("strategy", "accelerator"),
     "auto_select_gpus": ("auto_select_gpus", "devices"),
     "trainer_defaults": ("strategy", "devices", "accelerator"),
     "ddp_cpu": ("accelerator",),
@@ -106,7 +106,7 @@ class FilePass:
         if reason is not None:
             for note in plan.notes:
                 message = f"{note.message} (left as it is: {reason}; change it by hand)"
-                self._find(note.rule, message, self._note_line(note.message, note.rule, lines, home), "todo")
+                self._find(note.rule, message, self._note_line(note.message, note.rule, lines, home, {}), "todo")
             return None
         if changed:
             reasons = guard_section(self.options, self.path, section.name, items, list(plan.items))
@@ -122,13 +122,17 @@ class FilePass:
         except Unsafe as exc:
             for note in plan.notes:
                 message = f"{note.message} (left as it is: {exc}; change it by hand)"
-                self._find(note.rule, message, self._note_line(note.message, note.rule, lines, home), "todo")
+                self._find(note.rule, message, self._note_line(note.message, note.rule, lines, home, {}), "todo")
             return None
         self.edits.extend(written.edits)
+        now = {
+            slot.key: doc.lines.line(slot.entry.start if slot.entry is not None else max(slot.at, 0)) + 1
+            for slot in written.slots
+        }
         placed = dict(zip((text for _, text in fresh), written.todo_lines, strict=True))
         for note in plan.notes:
             text = _todo(note.message, note.rule)
-            line = placed.get(text) or self._note_line(note.message, note.rule, lines, home)
+            line = placed.get(text) or self._note_line(note.message, note.rule, lines, home, now)
             self._find(note.rule, note.message, line, "todo" if note.todo else "fix")
         self._record(doc_index, section, written, items, plan)
         return written
@@ -169,11 +173,16 @@ class FilePass:
         after = {s.key for s in written.slots if s.kind != "keep" or s.items_changed}
         self.touched.append(Touched(doc_index, section.path, frozenset(before), frozenset(after)))
 
-    def _note_line(self, message: str, rule: str, lines: dict[str, int], home: int) -> int:
-        for name in [*re.findall(r"\b(\w+)=", message), *_RULE_KEYS.get(rule, ())]:
+    def _note_line(self, message: str, rule: str, lines: dict[str, int], home: int, now: dict[str, int]) -> int:
+        """The line a finding is about: a key its message names, else the rule's usual key, else the section's."""
+        named = re.findall(r"\b(\w+)=", message)
+        for name in named:
             if name in lines:
                 return lines[name]
-        return home
+        for name in _RULE_KEYS.get(rule, ()):
+            if name in lines or name in now:
+                return lines.get(name) or now[name]
+        return next((now[name] for name in named if name in now), home)
 
     def _todo_key(self, message: str, rule: str, plan: Plan, lines: dict[str, int]) -> str | None:
         keys = set(plan.keys())
