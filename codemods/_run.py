@@ -77,7 +77,7 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
             module = chunk.parse(leading=index == 0)
             # Node identities only mean something while their tree is alive: a previous chunk's tree may be gone
             # (replaced by its rewrite), and a new node could reuse one of its ids.
-            ctx.labels, ctx.claimed, ctx.todos = set(), set(), {}
+            ctx.labels, ctx.claimed, ctx.todos, ctx.split_imports = set(), set(), {}, {}
             rule_pass = RulePass(ctx, analysis.statements, lines)
             rule_pass.position = chunk.first
             new = module.visit(rule_pass)

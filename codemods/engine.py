@@ -102,6 +102,8 @@ class FileContext:
     trainer_vars: set[str] = field(default_factory=set)
     #: ids of nodes a visit hook marked as already handled by an enclosing node.
     claimed: set[int] = field(default_factory=set)
+    #: ids of import lines inside a block -> the import lines to add right below them (``_rename``).
+    split_imports: dict[int, list[Any]] = field(default_factory=dict)
     additions: list[tuple[str, str | None, str | None]] = field(default_factory=list)
     removals: list[Any] = field(default_factory=list)
 

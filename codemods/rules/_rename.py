@@ -151,6 +151,9 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
             ctx.fix(res.rule, f"{res.old} -> {res.new}", alias)
             names.append(new_alias.with_changes(name=cst.Name(res.new.rpartition(".")[2])))
         return updated.with_changes(module=_dotted(targets.pop()), names=names)
+    line = ctx.statements[-1] if ctx.statements else None
+    if len(ctx.statements) > 1 and isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1:
+        return _split_nested(ctx, line, updated, plans)
     drop: set[int] = set()
     for index, alias, res in plans:
         assert res.new is not None
@@ -164,6 +167,76 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
         else:
             ctx.remove_import(module, alias.evaluated_name, asname)
     return _drop_aliases(updated, drop) if drop else updated
+
+
+def _split_nested(
+    ctx: FileContext, line: cst.SimpleStatementLine, updated: cst.ImportFrom, plans: list[tuple[int, Any, Resolution]]
+) -> Any:
+    """An import inside a block (``if TYPE_CHECKING:``, a function, ``try:``) whose names move to several modules.
+
+    The names that leave the statement's module go to new ``from <new module> import ...`` lines right below
+    it, in the same block: a module-level import would run where the original did not (``TYPE_CHECKING``), and
+    the old import, left in place, would fail where the old name is gone. The statement keeps the names that
+    stay (renamed in place, with their commas and comments); when none stays it takes the first new module.
+    """
+    assert not isinstance(updated.names, cst.ImportStar)
+    module = ctx.code(updated.module) if updated.module is not None else ""
+    aliases: list[Any] = list(updated.names)
+    groups: dict[str, list[int]] = {}
+    renamed: dict[int, cst.ImportAlias] = {}
+    for index, alias, res in plans:
+        assert res.new is not None
+        new_module, _, new_name = res.new.rpartition(".")
+        ctx.fix(res.rule, f"{res.old} -> {res.new}", alias)
+        asname = alias.evaluated_alias
+        kept_as = cst.AsName(cst.Name(asname)) if asname not in (None, new_name) else None
+        renamed[index] = aliases[index].with_changes(name=cst.Name(new_name), asname=kept_as)
+        groups.setdefault(new_module, []).append(index)
+    planned = {index for index, _, _ in plans}
+    stay = [index for index in range(len(aliases)) if index not in planned] + groups.pop(module, [])
+    if not stay:
+        module, stay = next(iter(groups.items()))
+        del groups[module]
+    kept = [renamed.get(index, aliases[index]) for index in sorted(stay)]
+    if updated.rpar is None:
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    else:
+        kept[-1] = kept[-1].with_changes(comma=aliases[-1].comma)
+    statement = updated.with_changes(module=_dotted(module), names=kept)
+    lines = []
+    for new_module, indices in groups.items():
+        names = [renamed[index].with_changes(comma=cst.MaybeSentinel.DEFAULT) for index in indices]
+        comments = [comment for index in indices for comment in _comments(aliases[index])]
+        trailing = cst.TrailingWhitespace()
+        if comments:
+            text = "  ".join(comments)
+            trailing = cst.TrailingWhitespace(whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(text))
+        lines.append(
+            cst.SimpleStatementLine(
+                body=[cst.ImportFrom(module=_dotted(new_module), names=names)],  # type: ignore[arg-type]
+                trailing_whitespace=trailing,
+            )
+        )
+    if lines:
+        ctx.split_imports[id(line)] = lines
+    return statement
+
+
+def _comments(alias: cst.ImportAlias) -> list[str]:
+    """The comment after an alias in a parenthesised import (``DDPPlugin,  # the spawn one``)."""
+    comma = alias.comma
+    after = comma.whitespace_after if isinstance(comma, cst.Comma) else None
+    if isinstance(after, cst.ParenthesizedWhitespace) and after.first_line.comment is not None:
+        return [after.first_line.comment.value]
+    return []
+
+
+def leave_statement_line(ctx: FileContext, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine) -> Any:
+    """The lines :func:`_split_nested` adds below an import, in its block."""
+    imports = ctx.split_imports.pop(id(original), None) if ctx.split_imports else None
+    if not imports:
+        return updated
+    return cst.FlattenSentinel([updated, *imports])
 
 
 def leave_import(ctx: FileContext, original: cst.Import, updated: cst.Import) -> Any:
@@ -185,9 +258,114 @@ def leave_import(ctx: FileContext, original: cst.Import, updated: cst.Import) ->
     return updated.with_changes(names=names) if changed else updated
 
 
+# --- quoted annotations ----------------------------------------------------------------------------------------
+def _subscripted(node: cst.Subscript) -> str:
+    value = node.value
+    return value.attr.value if isinstance(value, cst.Attribute) else value.value if isinstance(value, cst.Name) else ""
+
+
+class _Quoted(cst.CSTTransformer):
+    """The strings of an annotation that are type expressions (``"DDPPlugin"``, ``Optional["DDPPlugin"]``).
+
+    Each one is parsed and renamed through the same hooks as code, in the scopes of the annotation. The
+    arguments of ``Literal[...]`` and the metadata of ``Annotated[...]`` are values, not types: left alone.
+    """
+
+    def __init__(self, ctx: FileContext, places: list[cst.CSTNode] | None = None) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.values: set[int] = set()
+        #: Where each string visited is in the file (the same walk over the original annotation), if known.
+        self.places = places
+        self.strings: list[cst.CSTNode] = []
+
+    def visit_Subscript(self, node: cst.Subscript) -> bool:
+        name = _subscripted(node)
+        if name == "Annotated":
+            self.values.update(id(element) for element in node.slice[1:])
+        return name != "Literal"
+
+    def visit_SubscriptElement(self, node: cst.SubscriptElement) -> bool:
+        return id(node) not in self.values
+
+    def leave_SimpleString(self, original: cst.SimpleString, updated: cst.SimpleString) -> Any:
+        self.strings.append(original)
+        if self.places is None:
+            return updated
+        place = self.places[len(self.strings) - 1] if len(self.strings) <= len(self.places) else None
+        return quoted_type(self.ctx, updated, place)
+
+
+class _InString(cst.CSTTransformer):
+    """The rename hooks over an expression parsed from a string (its own labels, forgotten afterwards)."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.labels: set[int] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.labels.add(id(node.attr))
+        self.ctx.labels.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.labels.add(id(node.keyword))
+            self.ctx.labels.add(id(node.keyword))
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> Any:
+        return leave_name(self.ctx, original, updated)
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> Any:
+        return leave_attribute(self.ctx, original, updated)
+
+    def leave_SimpleString(self, original: cst.SimpleString, updated: cst.SimpleString) -> Any:
+        return quoted_type(self.ctx, updated)  # ``"Optional['DDPPlugin']"``
+
+
+def quoted_type(ctx: FileContext, node: cst.SimpleString, place: cst.CSTNode | None = None) -> cst.SimpleString:
+    """``"DDPPlugin"`` -> ``"DDPStrategy"`` when the string, read as a type expression, names a renamed class."""
+    if node.prefix.lower() not in ("", "u"):
+        return node
+    text = node.evaluated_value
+    if not isinstance(text, str) or not text.strip() or "\n" in text:
+        return node
+    try:
+        expression = cst.parse_expression(text.strip())
+    except cst.ParserSyntaxError:
+        return node
+    before = ctx.code(expression)
+    visitor = _InString(ctx)
+    first = len(ctx.pending)
+    try:
+        renamed = expression.visit(visitor)
+    finally:
+        ctx.labels -= visitor.labels  # those nodes die with this string: their ids may be reused
+    for item in ctx.pending[first:]:
+        item.node = place or node  # reported where the string is (the parsed nodes have no place in the file)
+    code = ctx.code(renamed)
+    quote = node.quote
+    if code == before or quote[0] in code or "\\" in code or "\n" in code:
+        return node
+    stripped = text.strip()
+    lead, trail = text[: text.index(stripped)], text[text.index(stripped) + len(stripped) :]
+    return node.with_changes(value=f"{node.prefix}{quote}{lead}{code}{trail}{quote}")
+
+
+def leave_annotation(ctx: FileContext, original: cst.Annotation, updated: cst.Annotation) -> Any:
+    if ctx.in_import:
+        return updated
+    places = _Quoted(ctx)
+    original.annotation.visit(places)  # only collects the original strings (their place in the file)
+    annotation = updated.annotation.visit(_Quoted(ctx, places.strings))
+    return updated if annotation is updated.annotation else updated.with_changes(annotation=annotation)
+
+
 HANDLERS: dict[str, Handler] = {
     "Name": leave_name,
     "Attribute": leave_attribute,
+    "Annotation": leave_annotation,
     "ImportFrom": leave_import_from,
     "Import": leave_import,
+    "SimpleStatementLine": leave_statement_line,
 }
