@@ -136,7 +136,7 @@ def test_yaml_config(project: Path) -> None:
     config.write_text("# keep me\ntrainer:\n  gpus: 2  # per node\n  max_epochs: 3\nx: ${trainer.gpus}\n")
     assert main(["-j", "1", "--target-version", "1.7", str(config)]) == 1
     assert config.read_text() == (
-        "# keep me\ntrainer:\n  accelerator: gpu\n  devices: 2 # per node\n  max_epochs: 3\nx: ${trainer.devices}\n"
+        "# keep me\ntrainer:\n  accelerator: gpu\n  devices: 2  # per node\n  max_epochs: 3\nx: ${trainer.devices}\n"
     )
 
 
