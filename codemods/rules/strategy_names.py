@@ -43,16 +43,22 @@ _FIND_UNUSED = (
 )
 
 
+#: What 1.x did with a spawning DDP under a cluster that starts the processes itself.
+_SPAWN_ON_CLUSTERS = '; under SLURM/TorchElastic/Kubeflow 1.x ran "ddp_spawn" as "ddp", 2.x spawns there'
+
+
 def _implicit_find_unused(plan: Plan, strategy: Value) -> bool:
     """A DDP strategy that leaves find_unused_parameters to 1.x's default: report it (never rewrite it)."""
     if plan.target < (2, 0):
         return False
     if strategy.known and isinstance(strategy.lit, str) and strategy.lit.lower() in _DDP_DEFAULTS:
-        plan.implicit(ID, f"strategy={strategy.text}: {_FIND_UNUSED}")
+        spawn = _SPAWN_ON_CLUSTERS if strategy.lit.lower() == "ddp_spawn" else ""
+        plan.implicit(ID, f"strategy={strategy.text}: {_FIND_UNUSED}{spawn}")
         return True
     source = strategy.source or ""
     if strategy.is_strategy and _DDP_OBJECT.search(source) and "find_unused_parameters" not in source:
-        plan.implicit(ID, f"{source}: {_FIND_UNUSED}")
+        spawn = _SPAWN_ON_CLUSTERS if "DDPSpawn" in source else ""
+        plan.implicit(ID, f"{source}: {_FIND_UNUSED}{spawn}")
         return True
     return False
 
