@@ -13,7 +13,7 @@ import libcst as cst
 from codemods._pass import Desync, RulePass
 from codemods.chunks import Chunk, locate, split, whole
 from codemods.engine import FileContext, Finding, Options, Outcome, Pending, first_line
-from codemods.imports import add_needed, remove_unused
+from codemods.imports import add_needed, remove_unused, trim_start
 from codemods.prefilter import OPTIONS, PROPERTIES, matching_lines, word_pattern
 from codemods.rules import build_hooks
 from codemods.scopes import Analysis, analyse
@@ -89,6 +89,8 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
             remove_unused(ctx.removals, chunks, analysis.statements)
         if ctx.additions:
             add_needed(ctx.additions, chunks, "\r\n" if "\r\n" in source else "\n")
+        if ctx.removals:
+            trim_start(chunks)
     except cst.ParserSyntaxError as exc:
         return Outcome(source, changed=False, error=f"cannot parse: {first_line(exc)}")
     except Exception as exc:  # a rule bug must not cost the user a file: report it, keep the input

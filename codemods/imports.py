@@ -116,11 +116,18 @@ def remove_unused(removals: Sequence[Removal], chunks: list[Chunk], statements: 
         chunk = chunks[index]
         if chunk.module is not None:
             chunk.set_module(chunk.module.visit(_Drop(locals_)))
-    if by_chunk and chunks and not chunks[0].text and len(chunks) > 1:
-        # The file's first statement went away: do not let the file start with the blank lines that followed it.
-        stripped = chunks[1].text.lstrip("\r\n")
-        if stripped != chunks[1].text:
-            chunks[1].text, chunks[1].changed = stripped, True
+
+
+def trim_start(chunks: list[Chunk]) -> None:
+    """When the file's first statements went away (and no import took their place), the file must not start
+    with the blank lines that followed them. Run after :func:`add_needed`, whose imports may fill the gap."""
+    for chunk in chunks:
+        if chunk.text:
+            if chunk is not chunks[0]:
+                stripped = chunk.text.lstrip("\r\n")
+                if stripped != chunk.text:
+                    chunk.text, chunk.changed = stripped, True
+            return
 
 
 def _import_line(module: cst.Module) -> cst.Import | cst.ImportFrom | None:
