@@ -49,6 +49,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ROOT / "benchmarks" / "corpus" / "manifest.json"
 DEFAULT_MIRRORS = Path("/work/.mirror")
 TODO_MARK = "TODO(migrate-trainer)"
+RE_TODO_RULE = re.compile(r"TODO\(migrate-trainer\):.*\[([a-z_]+)\]\s*$", re.M)
 LIST_CAP = 200  # entries kept per list in the JSON report
 
 PY_SUFFIXES = (".py",)
@@ -78,7 +79,7 @@ PLUGIN_CLASSES = (
     "IPUPlugin",
     "ShardedPlugin",
 )
-FLAG_NAMES = ("gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend", "amp_backend")
+FLAG_NAMES = ("gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend", "amp_backend", "amp_level")
 ENUM_NAMES = ("DistributedType", "DeviceType", "_StrategyType", "DeviceType")
 STRATEGY_STRINGS = (
     "ddp",
@@ -171,58 +172,82 @@ def _const_str(node: ast.AST | None) -> str | None:
 
 
 class _PyDetector(ast.NodeVisitor):
+    """Legacy uses in one module; each hit keeps its line and the line of the statement holding it."""
+
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
-        self.config_reads: Counter[str] = Counter()
+        self.hits: list[tuple[str, str, int, int]] = []
+        self._stmt = 1
+
+    def visit(self, node: ast.AST) -> None:
+        if isinstance(node, ast.stmt):
+            outer, self._stmt = self._stmt, node.lineno
+            super().visit(node)
+            self._stmt = outer
+        else:
+            super().visit(node)
+
+    def _hit(self, category: str, node: ast.AST, n: int = 1, name: str = "") -> None:
+        self.counts[category] += n
+        self.hits.append((category, name, getattr(node, "lineno", self._stmt), self._stmt))
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in PLUGIN_CLASSES:
-            self.counts["plugin_class"] += 1
+            self._hit("plugin_class", node, name=node.id)
         elif node.id in ENUM_NAMES:
-            self.counts["enum"] += 1
+            self._hit("enum", node, name=node.id)
 
     def visit_alias(self, node: ast.alias) -> None:
         base = node.name.rsplit(".", 1)[-1]
         if base in PLUGIN_CLASSES:
-            self.counts["plugin_class"] += 1
+            self._hit("plugin_class", node, name=base)
         elif base in ENUM_NAMES:
-            self.counts["enum"] += 1
+            self._hit("enum", node, name=base)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if node.attr in PLUGIN_CLASSES:
-            self.counts["plugin_class"] += 1
+            self._hit("plugin_class", node, name=node.attr)
         elif node.attr in ENUM_NAMES:
-            self.counts["enum"] += 1
+            self._hit("enum", node, name=node.attr)
         elif node.attr in TRAINER_PROPERTIES and isinstance(node.ctx, ast.Load):
             owner = _dotted(node.value)
             last = owner.rsplit(".", 1)[-1]
             if node.attr == "training_type_plugin":
-                self.counts["trainer_property"] += 1
+                self._hit("trainer_property", node, name=node.attr)
             elif last == "trainer" or last.endswith("_trainer"):
                 root = owner.rsplit(".", 1)[0] if "." in owner else ""
                 if owner == "trainer" or root in TRAINER_OWNERS or last.endswith("_trainer"):
-                    self.counts["trainer_property"] += 1
+                    self._hit("trainer_property", node, name=node.attr)
                 elif node.attr in FLAG_NAMES:
-                    self.counts["config_read"] += 1
-                    self.config_reads[node.attr] += 1
+                    self._hit("config_read", node, name=node.attr)
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
         if _is_trainer_call(node):
             for kw in node.keywords:
                 if kw.arg in FLAG_NAMES:
-                    self.counts["flag_kwarg"] += 1
+                    self._hit("flag_kwarg", kw, name=kw.arg)
                 elif kw.arg == "accelerator" and _const_str(kw.value) in STRATEGY_STRINGS:
-                    self.counts["accelerator_strategy"] += 1
+                    self._hit("accelerator_strategy", kw, name="accelerator")
         self.generic_visit(node)
 
     def visit_Dict(self, node: ast.Dict) -> None:
         for key, value in zip(node.keys, node.values, strict=True):
             name = _const_str(key)
-            if name in FLAG_NAMES:
-                self.counts["flag_key"] += 1
-            elif name == "accelerator" and _const_str(value) in STRATEGY_STRINGS:
-                self.counts["accelerator_strategy"] += 1
+            if name in FLAG_NAMES and key is not None:
+                self._hit("flag_key", key, name=name)
+            elif name == "accelerator" and key is not None and _const_str(value) in STRATEGY_STRINGS:
+                self._hit("accelerator_strategy", key, name="accelerator")
+        self.generic_visit(node)
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        for target in node.targets:
+            if (
+                isinstance(target, ast.Subscript)
+                and _const_str(target.slice) == "accelerator"
+                and _const_str(node.value) in STRATEGY_STRINGS
+            ):
+                self._hit("accelerator_strategy", target, name="accelerator")
         self.generic_visit(node)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
@@ -230,10 +255,9 @@ class _PyDetector(ast.NodeVisitor):
         if name in FLAG_NAMES:
             inner = node.value
             if isinstance(inner, ast.Subscript) and _const_str(inner.slice) == "trainer":
-                self.counts["config_read"] += 1
-                self.config_reads[name] += 1
+                self._hit("config_read", node, name=name)
             elif isinstance(node.ctx, ast.Store):
-                self.counts["flag_key"] += 1
+                self._hit("flag_key", node, name=name)
         self.generic_visit(node)
 
     def visit_Constant(self, node: ast.Constant) -> None:
@@ -241,21 +265,50 @@ class _PyDetector(ast.NodeVisitor):
             text = node.value
             n = len(RE_OVERRIDE.findall(text)) + len(RE_OVERRIDE_ACC.findall(text))
             if n:
-                self.counts["override"] += n
+                self._hit("override", node, n)
+
+
+def _py_hits(text: str) -> _PyDetector | None:
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    det = _PyDetector()
+    det.visit(tree)
+    return det
 
 
 def detect(rel: str, text: str) -> Counter[str]:
     """Legacy uses in one file, by category."""
     kind = file_kind(rel)
     if kind == "py":
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError):
-            return _detect_text(text, yaml=False)
-        det = _PyDetector()
-        det.visit(tree)
-        return det.counts
+        det = _py_hits(text)
+        return det.counts if det is not None else _detect_text(text, yaml=False)
     return _detect_text(text, yaml=kind == "yaml")
+
+
+def _has_todo_near(lines: Sequence[str], name: str, hit_line: int, stmt_line: int) -> bool:
+    """A TODO marker naming ``name`` right above the statement, or between its start and the hit."""
+    near: list[str] = []
+    i = stmt_line - 2
+    while i >= 0 and lines[i].strip().startswith("#"):
+        near.append(lines[i])
+        i -= 1
+    near += lines[max(stmt_line - 1, 0) : hit_line]
+    return any(TODO_MARK in line and name in line for line in near)
+
+
+def silent_legacy(rel: str, text: str) -> list[dict[str, object]]:
+    """Legacy uses left in a Python file with no TODO(migrate-trainer) marker on them."""
+    det = _py_hits(text)
+    if det is None:
+        return []
+    lines = text.splitlines()
+    return [
+        {"path": rel, "line": line, "what": f"{category} {name}".strip()}
+        for category, name, line, stmt in det.hits
+        if category != "override" and not _has_todo_near(lines, name, line, stmt)
+    ]
 
 
 def _detect_text(text: str, yaml: bool) -> Counter[str]:
@@ -465,8 +518,8 @@ def _use_patterns(key: str) -> list[re.Pattern[str]]:
         re.compile(rf"\b(?!self\b|pl_module\b)\w+\.trainer\.{k}\b"),
         re.compile(rf"""\[\s*['"]trainer['"]\s*\]\s*\[\s*['"]{k}['"]\s*\]"""),
         re.compile(rf"""\[\s*['"]trainer['"]\s*\]\s*\.get\(\s*['"]{k}['"]"""),
+        re.compile(rf"""\.trainer\.get\(\s*['"]{k}['"]"""),
         re.compile(rf"""(?:^|[\s'"(\[,])[+~]{{0,2}}trainer\.{k}="""),
-        re.compile(rf"""\btrainer\.{k}\s*[:=]\s*\$?\{{?"""),
         re.compile(rf"""\$\{{\s*trainer\.{k}\s*\}}"""),
     ]
 
@@ -504,15 +557,33 @@ def _call_has_two_strategies(call: ast.Call, yaml_sets_strategy: bool) -> str | 
     return None
 
 
+def _strategy_variables(tree: ast.AST) -> set[str]:
+    """Names the module binds to a ``...Strategy(...)`` object somewhere."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        call = node.value if isinstance(node, ast.Assign) else None
+        if isinstance(call, ast.Call) and _dotted(call.func).endswith("Strategy"):
+            assert isinstance(node, ast.Assign)
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return names
+
+
 def two_strategies_py(text: str, yaml_sets_strategy: bool) -> list[str]:
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError):
         return []
     out = []
+    strategy_vars = _strategy_variables(tree)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and _is_trainer_call(node):
+        kwargs_dict = isinstance(node, ast.Call) and _dotted(node.func) == "dict"
+        if isinstance(node, ast.Call) and (_is_trainer_call(node) or kwargs_dict):
             why = _call_has_two_strategies(node, yaml_sets_strategy)
+            plugins = next((kw.value for kw in node.keywords if kw.arg == "plugins"), None)
+            if why is None and plugins is not None:
+                used = {n.id for n in ast.walk(plugins) if isinstance(n, ast.Name)}
+                if used & strategy_vars or STRATEGY_OBJECT.search(ast.unparse(plugins)):
+                    why = "a strategy object passed in plugins= (2.0 takes strategies only in strategy=)"
             if why:
                 out.append(f"{node.lineno}: {why}")
         elif isinstance(node, ast.Dict):
@@ -521,8 +592,11 @@ def two_strategies_py(text: str, yaml_sets_strategy: bool) -> list[str]:
                 value = node.values[[_const_str(k) for k in node.keys].index("plugins")]
                 if "strategy" in keys and STRATEGY_CLASS.search(ast.unparse(value)):
                     out.append(f"{node.lineno}: dict with strategy and a strategy in plugins")
-                elif yaml_sets_strategy and STRATEGY_OBJECT.search(ast.unparse(value)):
-                    out.append(f"{node.lineno}: a strategy object under 'plugins' while a YAML config sets strategy:")
+                elif (
+                    STRATEGY_OBJECT.search(ast.unparse(value))
+                    or {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} & strategy_vars
+                ):
+                    out.append(f"{node.lineno}: a strategy object under 'plugins' (2.0 takes it only as strategy)")
     return out
 
 
@@ -596,6 +670,8 @@ class ProjectReport:
     legacy_by_kind_before: dict[str, int] = field(default_factory=dict)
     legacy_by_kind_after: dict[str, int] = field(default_factory=dict)
     legacy_left: list[dict[str, object]] = field(default_factory=list)
+    silent_legacy: list[dict[str, object]] = field(default_factory=list)
+    todo_rules: dict[str, int] = field(default_factory=dict)
     todos: int = 0
     todo_files: list[str] = field(default_factory=list)
     dangling: list[dict[str, object]] = field(default_factory=list)
@@ -610,11 +686,17 @@ class ProjectReport:
     second_run: Run | None = None
 
 
+CODEMODS_PATH: Path | None = None  # --codemods: run the CLI from this folder's ``codemods`` package instead
+
+
 def run_cli(tree: Path, jobs: int, target: str) -> Run:
     argv = [sys.executable, "-m", "codemods.cli", "--target-version", target, "-j", str(jobs), "--no-progress"]
     argv += ["--format", "json", "."]
     start = time.perf_counter()
-    proc = subprocess.run(argv, cwd=tree, capture_output=True, text=True)
+    env = dict(os.environ)
+    if CODEMODS_PATH is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(CODEMODS_PATH), env.get("PYTHONPATH", "")]))
+    proc = subprocess.run(argv, cwd=tree, capture_output=True, text=True, env=env)
     seconds = time.perf_counter() - start
     failed: list[str] = []
     try:
@@ -684,6 +766,11 @@ def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: 
     report.legacy_by_kind_before, report.legacy_by_kind_after = dict(kind_b), dict(kind_a)
     report.legacy_left = [{"path": rel, **dict(c)} for rel, c in sorted(per_file_a.items())]
 
+    report.silent_legacy = [hit for rel in sorted(texts_after) for hit in silent_legacy(rel, texts_after[rel])]
+    report.silent_legacy = [h for h in report.silent_legacy if file_kind(str(h["path"])) == "py"]
+    report.todo_rules = dict(
+        sorted(Counter(m for text in texts_after.values() for m in RE_TODO_RULE.findall(text)).items())
+    )
     todo_counts = {rel: text.count(TODO_MARK) for rel, text in texts_after.items() if TODO_MARK in text}
     report.todos = sum(todo_counts.values())
     report.todo_files = sorted(todo_counts)
@@ -765,6 +852,7 @@ def _row(name: str, reports: Sequence[ProjectReport]) -> list[str]:
         f"{files['py']}/{files['yaml']}/{files['other']}",
         f"{changed['py']}/{changed['yaml']}/{changed['other']}",
         f"{sum(_n(r.legacy_before) for r in reports)} → {sum(_n(r.legacy_after) for r in reports)}",
+        str(sum(len(r.silent_legacy) for r in reports)),
         str(sum(r.todos for r in reports)),
         str(sum(len(r.dangling) for r in reports)),
         str(sum(len(r.two_strategies) for r in reports)),
@@ -783,6 +871,7 @@ HEADER = [
     "files py/yaml/other",
     "changed py/yaml/other",
     "legacy before → after",
+    "silent legacy (py, no TODO)",
     "TODOs",
     "(a) dangling key uses",
     "(b) two strategies",
@@ -829,8 +918,11 @@ def _capped(report: ProjectReport) -> dict[str, object]:
 
 def codemods_version() -> dict[str, str]:
     """The commit and a digest of ``codemods/`` as run: the package is edited in place while others work."""
-    sources = sorted((ROOT / "codemods").rglob("*.py"))
-    tree = hashlib.sha256(b"".join(p.relative_to(ROOT).as_posix().encode() + p.read_bytes() for p in sources))
+    base = CODEMODS_PATH if CODEMODS_PATH is not None else ROOT
+    sources = sorted((base / "codemods").rglob("*.py"))
+    tree = hashlib.sha256(b"".join(p.relative_to(base).as_posix().encode() + p.read_bytes() for p in sources))
+    if CODEMODS_PATH is not None:
+        return {"codemods_path": str(CODEMODS_PATH), "codemods_sha256": tree.hexdigest()}
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True)
     dirty = subprocess.run(
         ["git", "-C", str(ROOT), "status", "--porcelain", "--", "codemods"], capture_output=True, text=True
@@ -866,7 +958,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="keep before/after trees here (DIR/<project>/{before,after})")
     parser.add_argument("--json", type=Path, help="write the full report here")
     parser.add_argument("--target-version", default="2.0")
+    parser.add_argument(
+        "--codemods",
+        type=Path,
+        help="folder holding a codemods package to run instead of the installed one (e.g. `git archive` of a commit)",
+    )
     args = parser.parse_args(argv)
+    global CODEMODS_PATH
+    CODEMODS_PATH = args.codemods.resolve() if args.codemods is not None else None
 
     projects = load_manifest(args.manifest)
     if args.project:
