@@ -6,7 +6,10 @@ Please use `Trainer(accelerator='gpu', devices=2)` instead."), removed in 2.0.
 Selection follows the old connector: 0, None, "0" and [] meant "not this device" (so CPU); the accelerator
 and the device count came from the first truthy flag in the order gpus, tpu_cores, ipus (num_processes=1, the
 default, gave way to any of them, and to devices= next to accelerator="cpu"); a device flag beat ``devices=``.
-A non-literal value cannot be rewritten faithfully (``gpus=args.gpus`` may be 0): it gets a TODO.
+A non-literal value cannot be rewritten faithfully (``gpus=args.gpus`` may be 0): it gets a TODO. A falsy
+device flag never decides the accelerator: ``gpus=0`` next to ``tpu_cores=8`` is the TPU, and where flags this
+plan cannot see may choose the device (a splatted dict, ``**kwargs``) target 2.0 gets a TODO, not
+``accelerator="cpu"``.
 """
 
 from __future__ import annotations
@@ -42,16 +45,17 @@ def _all_falsy(plan: Plan, flags: dict[str, Value]) -> None:
     for flag, value in flags.items():
         plan.drop(flag)
         if plan.opaque_rest:
-            plan.note(ID, f"removed {flag}={value.text}: it asked for no {flag} (it chose no accelerator)")
+            plan.note(ID, f"removed {flag}={value.text}: it chose no accelerator")
         else:
             plan.note(ID, f"removed {flag}={value.text}: it meant CPU")
     if "accelerator" in plan or plan.target < (2, 0) or plan.is_compat:
         return
     if plan.opaque_rest:
         # A falsy device flag does not decide the accelerator: tpu_cores=8 may come from flags we cannot see.
+        falsy = ", ".join(f"{flag}={value.text}" for flag, value in flags.items())
         plan.todo(
             ID,
-            f"{', '.join(flags)} asked for no devices of that kind; if no other flag chooses one, 2.0 takes "
+            f"{falsy} chose no accelerator, and flags not visible here may choose one; if none does, 2.0 takes "
             'every GPU: pass accelerator="cpu", devices=1 where the flags are complete',
         )
         return
