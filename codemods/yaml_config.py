@@ -10,24 +10,21 @@ everything the edits did not touch must read back equal; otherwise the input com
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
-from typing import Any
 
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from codemods.engine import TODO_PREFIX, Finding, FindingKind, Options, Outcome
 from codemods.flags import Plan, Value
-from codemods.names import resolve
 from codemods.prefilter import yaml_triggered
 from codemods.project import guard_section
 from codemods.renames import version_tuple
 from codemods.yaml_flow import Unsafe
 from codemods.yaml_nodes import Document, Entry, Section, Style, compose, read, sections, style, unsafe
 from codemods.yaml_section import SectionWriter, Written
+from codemods.yaml_strings import interpolation_edits, rename_edits
 from codemods.yaml_text import Edit, apply_edits
 from codemods.yaml_verify import Touched, verify
 
@@ -175,7 +172,7 @@ class FilePass:
 
     def _note_line(self, message: str, rule: str, lines: dict[str, int], home: int, now: dict[str, int]) -> int:
         """The line a finding is about: a key its message names, else the rule's usual key, else the section's."""
-        named = re.findall(r"\b(\w+)=", message)
+        named: list[str] = re.findall(r"\b(\w+)=", message)
         for name in named:
             if name in lines:
                 return lines[name]
@@ -186,14 +183,14 @@ class FilePass:
 
     def _todo_key(self, message: str, rule: str, plan: Plan, lines: dict[str, int]) -> str | None:
         keys = set(plan.keys())
-        named = re.findall(r"\b(\w+)=", message)
+        named: list[str] = re.findall(r"\b(\w+)=", message)
         for name in [*named, *_RULE_KEYS.get(rule, ())]:
             if name in keys:
                 return name
         for name in named:
             if name in lines:
                 successor = plan.successor.get(name)
-                if successor in keys:
+                if successor is not None and successor in keys:
                     return successor
         return None
 
@@ -202,98 +199,21 @@ class FilePass:
 
     # --- strings anywhere in the file ----------------------------------------------------------------------
     def _renames(self, doc_index: int, doc: Document) -> list[Edit]:
-        """``_target_``/``class_path`` values naming a renamed class: only the string's characters change."""
         out = []
-        for path, key, node in _pairs(doc.node):
-            if key not in ("_target_", "class_path") or not isinstance(node, ScalarNode) or node.tag.endswith(":null"):
-                continue
-            res = resolve(str(node.value), self.options.target_tuple)
-            if res is None or res.new is None:
-                continue
-            edit = _string_edit(doc, node, str(node.value), res.new)
-            line = doc.lines.line(int(node.start_mark.index)) + 1
-            if edit is None:
-                self._find(res.rule, f"{node.value} -> {res.new}: change it by hand (escaped string)", line, "todo")
-                continue
-            self._find(res.rule, f"{node.value} -> {res.new}", line)
+        for edit, path in rename_edits(doc, self.options, self._find):
             self.paths[id(edit)] = Touched(doc_index, path, frozenset(), frozenset())
             out.append(edit)
         return out
 
     def _interpolations(self, doc_index: int, doc: Document) -> None:
         busy = [(e.start, e.end) for e in self.edits]
-        for path, _, node in _pairs(doc.node):
-            if not isinstance(node, ScalarNode) or "${trainer." not in str(node.value):
-                continue
-            value = str(node.value)
-            line = doc.lines.line(int(node.start_mark.index)) + 1
-            new = _INTERPOLATION.sub(functools.partial(self._interpolate, line=line), value)
-            if new == value:
-                continue
-            edit = _string_edit(doc, node, value, new)
-            if edit is None or any(a < edit.end and edit.start < b for a, b in busy):
-                self._find("yaml_interpolations", f"{value} -> {new}: change it by hand", line, "todo")
-                continue
+        for edit, path in interpolation_edits(doc, self.moved, self.options, self._find, busy):
             self.edits.append(edit)
             self.touched.append(Touched(doc_index, path, frozenset(), frozenset()))
-
-    def _interpolate(self, match: re.Match[str], line: int) -> str:
-        old = match.group(1)
-        if old not in self.moved:
-            return match.group(0)
-        new = self.moved[old]
-        if new is None:
-            message = f"${{trainer.{old}}}: {old} was rewritten; update this reference"
-            self._find("yaml_interpolations", message, line, "todo")
-            return match.group(0)
-        if not self.options.enabled("yaml_interpolations"):
-            return match.group(0)
-        self._find("yaml_interpolations", f"${{trainer.{old}}} -> ${{trainer.{new}}}", line)
-        return f"${{trainer.{new}}}"
-
-
-Pair = tuple[tuple[Any, ...], Any, Node]
 
 
 def _todo(message: str, rule: str) -> str:
     return f"{TODO_PREFIX}{message} [{rule}]"
-
-
-def _pairs(node: Node, path: tuple[Any, ...] = (), seen: set[int] | None = None) -> list[Pair]:
-    """(path, key or index, value node) of every mapping value and list item, each node once."""
-    seen = set() if seen is None else seen
-    out: list[Pair] = []
-    if id(node) in seen:
-        return out
-    seen.add(id(node))
-    children: list[tuple[Any, Node]] = []
-    if isinstance(node, MappingNode):
-        children = [(k.value if isinstance(k, ScalarNode) else repr(k), v) for k, v in node.value]
-    elif isinstance(node, SequenceNode):
-        children = list(enumerate(node.value))
-    for key, child in children:
-        out.append(((*path, key), key, child))
-        out.extend(_pairs(child, (*path, key), seen))
-    return out
-
-
-def _string_edit(doc: Document, node: ScalarNode, value: str, new: str) -> Edit | None:
-    """Replace only what differs inside the scalar's text, keeping its quotes; None when the text has escapes."""
-    start, end = int(node.start_mark.index), int(node.end_mark.index)
-    raw = doc.text[start:end]
-    if node.style in ("'", '"'):
-        start, end, raw = start + 1, end - 1, raw[1:-1]
-    elif node.style is not None:
-        return None
-    if raw != value:
-        return None
-    prefix = 0
-    while prefix < min(len(value), len(new)) and value[prefix] == new[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < min(len(value), len(new)) - prefix and value[-1 - suffix] == new[-1 - suffix]:
-        suffix += 1
-    return Edit(start + prefix, end - suffix, new[prefix : len(new) - suffix])
 
 
 def plan_file(text: str, options: Options, path: str = "config.yaml") -> FilePass:

@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from codemods.flags import Plan, Value
 from codemods.yaml_flow import FlowPlan, Unsafe, flow_edits
+from codemods.yaml_items import anchor_new, sequence_edits
 from codemods.yaml_nodes import Document, Entry, Section, Style, walk
-from codemods.yaml_render import Unrenderable, block, data, flow, inline, sequence_item
+from codemods.yaml_render import Unrenderable, block, data, inline
 from codemods.yaml_text import Edit, apply_edits, shift_lines
 from codemods.yaml_todos import TodoPlacer
 
@@ -77,8 +78,8 @@ class SectionWriter:
         by_value = {id(value): entry for entry, value in original}
         by_node = {id(entry.value): entry for entry, _ in original}
         inside: set[int] = set()
-        for entry, _ in original:
-            inside.update(id(node) for node in walk(entry.value) if node is not entry.value)
+        for owner, _ in original:
+            inside.update(id(node) for node in walk(owner.value) if node is not owner.value)
         claimed: set[str] = set()
         slots: list[Slot] = []
         for key, value in plan.items:
@@ -133,11 +134,11 @@ class SectionWriter:
         if slot.kind == "replace":
             edits.append(self._replace_value(entry, slot.value, plan))
         if slot.items_changed:
-            edits.extend(self._sequence_edits(entry, slot.value, plan))
+            edits.extend(sequence_edits(self, entry, slot.value, plan))
         return edits
 
     def _replace_value(self, entry: Entry, value: Value, plan: Plan) -> Edit:
-        new = self._data(value, plan)
+        new = self.data(value, plan)
         node = entry.value
         colon = self.text.find(":", int(entry.key_node.end_mark.index))
         flow_here = self.flow or not isinstance(new, dict | list) or not new
@@ -149,52 +150,8 @@ class SectionWriter:
         lines = block(entry.key, new, self.pad, self.style)
         return Edit(colon + 1, entry.end, self.nl + self.nl.join(lines[1:]))
 
-    def _sequence_edits(self, entry: Entry, value: Value, plan: Plan) -> list[Edit]:
-        seq = entry.value
-        if not isinstance(seq, SequenceNode) or value.items is None or not seq.value:
-            raise Unsafe(f"{entry.key} is not a list the rules can edit item by item")
-        nodes: list[Node] = list(seq.value)
-        kept = {id(item.node) for item in value.items if item.node is not None}
-        if any(item.node is not None and all(item.node is not n for n in nodes) for item in value.items):
-            raise Unsafe(f"an item of {entry.key} comes from elsewhere")
-        keep = [id(node) in kept for node in nodes]
-        index_of = {id(node): i for i, node in enumerate(nodes)}
-        groups = _anchor_new(
-            [index_of[id(item.node)] if item.node is not None else None for item in value.items],
-            [self._data(item, plan) if item.node is None else None for item in value.items],
-        )
-        if seq.flow_style:
-            spans = [(int(n.start_mark.index), self.doc.end(n)) for n in nodes]
-            fp = FlowPlan(spans, keep, empty_at=int(seq.end_mark.index) - 1)
-            for (where, at), items in groups.items():
-                texts = [flow(item) for item in items]
-                if where == "orphan":
-                    fp.orphans.extend(texts)
-                else:
-                    (fp.before if where == "before" else fp.after).setdefault(at, []).extend(texts)
-            return flow_edits(fp, self.lines)
-        dash = self.text[self.lines.start(int(nodes[0].start_mark.index)) : int(nodes[0].start_mark.index)]
-        dash = dash[: dash.rfind("-")] if "-" in dash else dash
-        edits = []
-        for node, stays in zip(nodes, keep, strict=True):
-            if not stays:
-                start = self.lines.start(int(node.start_mark.index))
-                if self.text[start : int(node.start_mark.index)].strip() != "-":
-                    raise Unsafe(f"an item of {entry.key} does not start its own line")
-                edits.append(self._delete_lines(start, self.doc.after(node)))
-        for (where, at), items in groups.items():
-            text = "".join(line + self.nl for item in items for line in sequence_item(item, dash, self.style))
-            if where == "before":
-                position = self.lines.start(int(nodes[at].start_mark.index))
-            elif where == "after":
-                position = self.doc.after(nodes[at])
-            else:
-                position = self.doc.after(seq)
-            edits.append(self._insert(position, text))
-        return edits
-
     # --- new lines -----------------------------------------------------------------------------------------
-    def _data(self, value: Value, plan: Plan) -> Any:
+    def data(self, value: Value, plan: Plan) -> Any:
         try:
             return data(value, plan.root, self._source)
         except Unrenderable as exc:
@@ -227,7 +184,7 @@ class SectionWriter:
                 raise Unsafe(f"the lines of {slot.key} cannot be re-indented")
             slot.text = [f"{self.pad}{slot.key}:", " " * column + moved]
             return
-        new = self._data(slot.value, plan)
+        new = self.data(slot.value, plan)
         if self.flow:
             slot.text = [f"{slot.key}: {inline(new, True)}"]
         else:
@@ -235,14 +192,14 @@ class SectionWriter:
 
     def _insertions(self, slots: list[Slot], deleted: list[Entry]) -> list[Edit]:
         entries = self.section.entries
-        groups = _anchor_new(
+        groups = anchor_new(
             [slots.index(s) if s.entry is not None else None for s in slots],
             [s if s.entry is None else None for s in slots],
             changed=[s.entry is not None and s.kind != "keep" for s in slots],
         )
         if self.flow:
             spans = [(e.start, e.end) for e in entries]
-            position = {id(e): i for i, e in enumerate(entries)}
+            index_of = {id(e): i for i, e in enumerate(entries)}
             end = int(self.section.node.end_mark.index) - 1
             fp = FlowPlan(spans, [e not in deleted for e in entries], empty_at=end)
             for (where, at), items in groups.items():
@@ -252,7 +209,7 @@ class SectionWriter:
                 else:
                     anchor = slots[at].entry
                     assert anchor is not None
-                    (fp.before if where == "before" else fp.after).setdefault(position[id(anchor)], []).extend(texts)
+                    (fp.before if where == "before" else fp.after).setdefault(index_of[id(anchor)], []).extend(texts)
             return flow_edits(fp, self.lines, order=1)
         edits = []
         for (where, at), items in groups.items():
@@ -269,10 +226,10 @@ class SectionWriter:
                 raise Unsafe("the section has no line to put new keys next to")
             for item in items:
                 item.at = position
-            edits.append(self._insert(position, "".join(line + self.nl for item in items for line in item.text)))
+            edits.append(self.insert(position, "".join(line + self.nl for item in items for line in item.text)))
         return edits
 
-    def _insert(self, position: int, text: str) -> Edit:
+    def insert(self, position: int, text: str) -> Edit:
         if position == len(self.text) and not self.text.endswith("\n"):
             text = self.nl + text  # the file's missing last newline is restored at the end (yaml_config)
         return Edit(position, position, text, order=1)
@@ -282,13 +239,22 @@ class SectionWriter:
         if self.flow:
             return []  # flow items are removed with their commas in _insertions (one FlowPlan)
         edits = []
+        entries = self.section.entries
         for entry in deleted:
             if not self.lines.first_on_line(entry.start):
-                raise Unsafe(f"{entry.key} does not start its own line")
-            edits.append(self._delete_lines(self.lines.start(entry.start), self.doc.after(entry.value, entry.key_node)))
+                # ``- gpus: 0`` first in a list item: the next key moves up behind the dash
+                following = entries[entries.index(entry) + 1] if entry is not entries[-1] else None
+                if following is None or following in deleted or not self.lines.first_on_line(following.start):
+                    raise Unsafe(f"{entry.key} does not start its own line")
+                comment = self.lines.comment(entry.start)
+                if comment is not None and comment < following.start:
+                    raise Unsafe(f"{entry.key} has a comment on its line")
+                edits.append(Edit(entry.start, following.start, ""))
+                continue
+            edits.append(self.delete_lines(self.lines.start(entry.start), self.doc.after(entry.value, entry.key_node)))
         return edits
 
-    def _delete_lines(self, start: int, stop: int) -> Edit:
+    def delete_lines(self, start: int, stop: int) -> Edit:
         """Remove whole lines; the comments on them stay (as comment lines), unless they moved with a value."""
         kept = []
         position = start
@@ -301,31 +267,3 @@ class SectionWriter:
                     kept.append(self.lines.indent(comment) + self.text[comment : self.lines.end(comment)].rstrip())
             position = self.lines.next_start(position)
         return Edit(start, stop, "".join(line + self.nl for line in kept))
-
-
-def _anchor_new(
-    anchors: list[int | None], items: list[Any], changed: list[bool] | None = None
-) -> dict[tuple[str, int], list[Any]]:
-    """Group new items (``anchors[i] is None``) by where they go: before the next kept item when that one
-    changed too (``gpus: 2`` -> ``accelerator: gpu`` + ``devices: 2``), else after the previous kept item,
-    else before the next one; ``("orphan", 0)`` when there is no kept item at all."""
-    groups: dict[tuple[str, int], list[Any]] = {}
-    index = 0
-    while index < len(anchors):
-        if anchors[index] is not None:
-            index += 1
-            continue
-        stop = index
-        while stop + 1 < len(anchors) and anchors[stop + 1] is None:
-            stop += 1
-        following = anchors[stop + 1] if stop + 1 < len(anchors) else None
-        preceding = anchors[index - 1] if index > 0 else None
-        if following is not None and (preceding is None or (changed is not None and changed[stop + 1])):
-            where = ("before", following)
-        elif preceding is not None:
-            where = ("after", preceding)
-        else:
-            where = ("orphan", 0)
-        groups.setdefault(where, []).extend(items[index : stop + 1])
-        index = stop + 1
-    return groups
