@@ -23,9 +23,10 @@ from codemods.project import guard_section
 from codemods.renames import version_tuple
 from codemods.yaml_flow import Unsafe
 from codemods.yaml_nodes import Document, Entry, Section, Style, compose, read, sections, style, unsafe
-from codemods.yaml_section import SectionWriter, Written
+from codemods.yaml_section import SectionWriter, Slot, Written
 from codemods.yaml_strings import interpolation_edits, rename_edits
 from codemods.yaml_text import Edit, apply_edits
+from codemods.yaml_todos import TodoPlacer
 from codemods.yaml_verify import Touched, verify
 
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
@@ -108,7 +109,8 @@ class FilePass:
         if changed:
             reasons = guard_section(self.options, self.path, section.name, items, list(plan.items))
             if reasons:
-                return self._guarded(doc, section, entries, plan, original, snapshot, "; ".join(reasons), layout)
+                self._guarded(doc, section, original, plan, snapshot, "; ".join(reasons), layout)
+                return None
         todos = [
             (self._todo_key(n.message, n.rule, plan, lines), _todo(n.message, n.rule)) for n in plan.notes if n.todo
         ]
@@ -138,24 +140,27 @@ class FilePass:
         self,
         doc: Document,
         section: Section,
-        entries: list[Entry],
-        plan: Plan,
         original: list[tuple[Entry, Value]],
+        plan: Plan,
         snapshot: dict[int, list[Value]],
         reasons: str,
         layout: Style,
-    ) -> Written | None:
-        after = {key: id(value) for key, value in plan.items}
-        first = next((e for e, v in original if after.get(e.key) != id(v)), entries[0] if entries else None)
+    ) -> None:
+        """The project guard refused the rewrite: the section stays, with one TODO on its first changed key."""
+        after = {key: value for key, value in plan.items}
+        changed = [
+            entry
+            for entry, value in original
+            if after.get(entry.key) is not value or snapshot.get(id(value), value.items) != value.items
+        ]
+        first = changed[0] if changed else original[0][0] if original else None
         text = _todo(reasons, "project_guard")
-        keep = Plan([(e.key, v) for e, v in original], plan.target, plan.root, plan.enabled)
         writer = SectionWriter(doc, section, layout, [])
-        fresh = [] if text in self.text else [(first.key if first else None, text)]
-        written = writer.match(keep, original, snapshot, fresh)
-        self.edits.extend(written.edits)
-        line = written.todo_lines[0] if written.todo_lines else doc.lines.line(first.start) + 1 if first else 1
-        self._find("project_guard", reasons, line, "todo")
-        return None
+        placer = TodoPlacer(writer, [Slot(e.key, v, "keep", e) for e, v in original], [])
+        line = placer.place(first.key if first else None, text)
+        if text not in self.text:
+            self.edits.extend(placer.edits)
+        self._find("project_guard", reasons, doc.lines.line(line) + 1, "todo")
 
     def _record(
         self, doc_index: int, section: Section, written: Written, items: list[tuple[str, Value]], plan: Plan

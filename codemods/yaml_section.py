@@ -195,7 +195,7 @@ class SectionWriter:
         groups = anchor_new(
             [slots.index(s) if s.entry is not None else None for s in slots],
             [s if s.entry is None else None for s in slots],
-            changed=[s.entry is not None and s.kind != "keep" for s in slots],
+            changed=[s.entry is not None and (s.kind != "keep" or s.items_changed) for s in slots],
         )
         if self.flow:
             spans = [(e.start, e.end) for e in entries]
