@@ -21,6 +21,7 @@ taken from real string literals). Standard library only.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -97,9 +98,12 @@ class ProjectIndex:
     uses: tuple[Use, ...] = ()
     schemas: tuple[Schema, ...] = ()
     splats: tuple[Splat, ...] = ()
+    #: The folder messages name places relative to (the common folder of the files given), so that a TODO
+    #: written into a file reads the same wherever the project is checked out.
+    root: str = ""
 
     @classmethod
-    def merge(cls, parts: Iterable[FileIndex]) -> ProjectIndex:
+    def merge(cls, parts: Iterable[FileIndex], root: str = "") -> ProjectIndex:
         uses: set[Use] = set()
         schemas: set[Schema] = set()
         splats: set[Splat] = set()
@@ -107,7 +111,11 @@ class ProjectIndex:
             uses.update(part.uses)
             schemas.update(part.schemas)
             splats.update(part.splats)
-        return cls(tuple(sorted(uses)), tuple(sorted(schemas)), tuple(sorted(splats)))
+        return cls(tuple(sorted(uses)), tuple(sorted(schemas)), tuple(sorted(splats)), root)
+
+    def where(self, path: str, line: int) -> str:
+        """``path:line`` relative to :attr:`root`."""
+        return f"{_relative(path, self.root)}:{line}"
 
     def uses_of(self, key: str, outside: str | None = None) -> list[Use]:
         """Uses of ``key`` (``trainer.gpus``), those in the file ``outside`` left out."""
@@ -309,9 +317,18 @@ def is_text_file(path: str) -> bool:
     return path.endswith(TEXT_SUFFIXES) or name in TEXT_NAMES
 
 
-def describe(uses: Sequence[Use], limit: int = 2) -> str:
-    """``src/train.py:12, scripts/run.sh:3 and 4 more``."""
-    places = [f"{use.path}:{use.line}" for use in uses[:limit]]
+def _relative(path: str, root: str) -> str:
+    if not root:
+        return path
+    try:
+        return os.path.relpath(path, root).replace(os.sep, "/")
+    except ValueError:  # another drive (Windows)
+        return path
+
+
+def describe(uses: Sequence[Use], root: str = "", limit: int = 2) -> str:
+    """``src/train.py:12, scripts/run.sh:3 and 4 more``, relative to ``root``."""
+    places = [f"{_relative(use.path, root)}:{use.line}" for use in uses[:limit]]
     rest = len(uses) - limit
     return ", ".join(places) + (f" and {rest} more" if rest > 0 else "")
 

@@ -60,18 +60,21 @@ def guard_section(
     for key in _changed(old, new):
         uses = index.uses_of(f"{name}.{key}", outside=path)
         if uses:
-            reasons.append(f"{name}.{key}{_USED}{describe(uses)}: migrate those uses together with this key")
+            reasons.append(
+                f"{name}.{key}{_USED}{describe(uses, index.root)}: migrate those uses together with this key"
+            )
     added = sorted(key for key in new if key not in old)
     schemas = _schemas(index, list(old))
     for key in added:
         for schema in schemas:
             if schema.annotation(key) is None:
-                reasons.append(f"{name}.{key} is not a field of {schema.name} ({schema.path}:{schema.line})")
+                reasons.append(
+                    f"{name}.{key} is not a field of {schema.name} ({index.where(schema.path, schema.line)})"
+                )
         for splat in index.splats_of(section):
             if key in splat.keywords or (key == "strategy" and _STRATEGY_FLAGS & set(splat.keywords)):
-                reasons.append(
-                    f"{name}.{key} would clash with the flags passed next to {name} at {splat.path}:{splat.line}"
-                )
+                where = index.where(splat.path, splat.line)
+                reasons.append(f"{name}.{key} would clash with the flags passed next to {name} at {where}")
     for key, value in sorted(new.items()):
         if old.get(key) is value or not isinstance(value.lit, str):
             continue

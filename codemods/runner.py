@@ -187,7 +187,8 @@ def run(
         with context.Pool(min(jobs, len(paths))) as pool:
             scans = list(pool.imap_unordered(scan, paths, chunksize=max(1, min(256, len(paths) // (jobs * 8)))))
     scans.sort(key=lambda item: item.path)  # every later decision iterates in path order, whatever the pool did
-    project = ProjectIndex.merge(item.index for item in scans)
+    root = os.path.commonpath([os.path.dirname(os.path.abspath(item.path)) for item in scans])
+    project = ProjectIndex.merge((item.index for item in scans), os.path.relpath(root) if root else "")
     options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
     indexed_only = {item.path for item in scans if is_text_file(item.path)}
     results = [
@@ -224,7 +225,8 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex) -> list[Fil
                 continue
             for key in blocked_keys(finding.message):
                 for use in project.uses_of(key, outside=result.path):
-                    message = f"{key} is used here, so {result.path}:{finding.line} keeps the legacy key: migrate both"
+                    where = project.where(result.path, finding.line)
+                    message = f"{key} is used here, so {where} keeps the legacy key: migrate both"
                     extra.setdefault(use.path, []).append(Finding(RULE, message, use.line, 1, "todo"))
     if not extra:
         return results
