@@ -131,6 +131,7 @@ MIGRATED_KEYS = (
     "precision",
     "auto_select_gpus",
     "replace_sampler_ddp",
+    "use_distributed_sampler",
     "class_path",
     "_target_",
 )
@@ -503,12 +504,20 @@ _MIGRATED_RE = re.compile(rf"\b(?:{'|'.join(MIGRATED_KEYS)})\b|TODO")
 
 
 def unrelated_yaml_lines(before: str, after: str) -> list[str]:
+    """Diff lines touching no migrated key; a line that only gained a trailing TODO comment is not churn."""
+    diff = [
+        line
+        for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+        if not line.startswith(("---", "+++", "@@"))
+    ]
+    todo_added = [line[1:] for line in diff if line.startswith("+") and TODO_MARK in line]
     out = []
-    for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0):
-        if line.startswith(("---", "+++", "@@")):
+    for line in diff:
+        if _MIGRATED_RE.search(line):
             continue
-        if not _MIGRATED_RE.search(line):
-            out.append(line)
+        if line.startswith("-") and any(t.startswith(line[1:].rstrip()) for t in todo_added):
+            continue
+        out.append(line)
     return out
 
 
