@@ -119,8 +119,8 @@ def _strategy(plan: Plan) -> None:
     if accelerator == "tpu" and name is None and one:
         plan.implicit(
             ID,
-            "an int tpu_cores=1 spawned one XLA process in 1.5; the target runs the core in place (same device, "
-            "another launcher)",
+            "one TPU core (tpu_cores=1, accelerator='tpu' with devices=1) spawned one XLA process in 1.5; the "
+            "target runs the core in place (same device, another launcher)",
         )
         return
     on_cpu = accelerator in (None, "cpu") and (name is None or name in _NO_EFFECT_ON_ONE_CPU)
