@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from codemods.renames import COMPAT, ENUM_MEMBERS, NEW_ROOT, RENAMES, TRAINER_PROPERTIES, Rename, version_tuple
+from legacy_api.renames import COMPAT, ENUM_MEMBERS, NEW_ROOT, RENAMES, TRAINER_PROPERTIES, Rename, version_tuple
 
 #: (newest Lightning release that removed the name, the lightning-migrate release that drops the shim).
 REMOVAL_POLICY: tuple[tuple[str, str], ...] = (("1.8", "1.0.0"), ("2.0", "2.0.0"))
@@ -53,7 +53,7 @@ class Alias:
         return compat_removed_in(self.lightning_removed_in)
 
 
-# LOCAL FALLBACK (missing from codemods.renames): newcore spells this module ``amp``, not ``native_amp``; the
+# LOCAL FALLBACK (missing from legacy_api.renames): newcore spells this module ``amp``, not ``native_amp``; the
 # table's row for ``plugins.precision.native_amp.NativeMixedPrecisionPlugin`` points both roots at
 # ``native_amp``, which is right for pytorch_lightning 1.9 but does not exist under newcore.
 LOCAL_NEW_TARGETS: dict[str, str] = {
@@ -73,7 +73,7 @@ NEW_ROOT_PACKAGE = NEW_ROOT[COMPAT]
 #: Enums: name relative to ``compat`` -> (deprecated in, Lightning removed in, {member: string value}).
 ENUMS: dict[str, tuple[str, str, dict[str, str]]] = dict(ENUM_MEMBERS)
 
-# LOCAL FALLBACK (missing from codemods.renames.ENUM_MEMBERS): Lightning 1.6's private enums. ``_StrategyType``
+# LOCAL FALLBACK (missing from legacy_api.renames.ENUM_MEMBERS): Lightning 1.6's private enums. ``_StrategyType``
 # is ``DistributedType`` plus ``bagua``; ``_AcceleratorType`` is ``DeviceType`` (HPU included).
 _DISTRIBUTED = ENUM_MEMBERS["utilities.enums.DistributedType"][2]
 _DEVICE = ENUM_MEMBERS["utilities.enums.DeviceType"][2]
@@ -100,7 +100,7 @@ PROPERTIES: dict[str, Property] = {
     p.old: Property(p.old, p.new, p.deprecated_in, p.removed_in, p.note) for p in TRAINER_PROPERTIES
 }
 
-# LOCAL FALLBACK (missing from codemods.renames.TRAINER_PROPERTIES): properties of the 1.5
+# LOCAL FALLBACK (missing from legacy_api.renames.TRAINER_PROPERTIES): properties of the 1.5
 # AcceleratorConnector that legacy code read through ``trainer._accelerator_connector``.
 _STRATEGY_CHECK = "isinstance(strategy, ...)"
 LOCAL_PROPERTIES: tuple[Property, ...] = (

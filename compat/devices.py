@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from codemods.renames import DEVICE_FLAGS
 from compat._rows import compat_removed_in, flag_versions
 from compat._warn import CompatFallbackWarning, Notice, warn
+from legacy_api.renames import DEVICE_FLAGS
 from newcore.accelerators import Accelerator, AcceleratorRegistry
 from newcore.connector.select import AUTO_ORDER, accelerator_name, detect_environment, strategy_class
 from newcore.exceptions import MisconfigurationException

@@ -13,7 +13,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 #: package -> top-level packages of this project it must never import.
-FORBIDDEN = {"newcore": {"compat", "codemods"}, "compat": set(), "codemods": {"newcore", "compat", "torch"}}
+FORBIDDEN = {
+    "newcore": {"compat", "codemods", "legacy_api"},
+    "compat": {"codemods"},
+    "codemods": {"newcore", "compat", "torch"},
+    "legacy_api": {"newcore", "compat", "codemods", "torch", "libcst"},
+}
 
 
 def _imports(path: Path) -> set[str]:

@@ -3,7 +3,7 @@
     python tools/render_migration.py          # rewrite MIGRATION.md in place
     python tools/render_migration.py --check  # exit 1 if MIGRATION.md is out of date
 
-Blocks: ``rules`` (the rule registry), ``renames`` (codemods.renames.render_markdown) and
+Blocks: ``rules`` (the rule registry), ``renames`` (legacy_api.renames.render_markdown) and
 ``divergences`` (tests/data/divergences.json, kept by tools/reference/divergences.py).
 """
 
@@ -30,7 +30,7 @@ def render_rules() -> str:
 
 
 def render_renames() -> str:
-    from codemods import renames
+    from legacy_api import renames
 
     return renames.render_markdown().strip()
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 import newcore
-from codemods.renames import version_tuple
 from compat import CompatDeprecationWarning
 from compat._rows import ALIASES, ENUMS, LOCAL_ENUMS, LOCAL_NEW_TARGETS, LOCAL_PROPERTIES, PROPERTIES, Alias
 from compat.modules import new_object
+from legacy_api.renames import version_tuple
 
 CLASS_ROWS = [a for a in ALIASES.values() if a.kind == "class" and a.warns]
 MODULE_ROWS = [a for a in ALIASES.values() if a.kind == "module"]
@@ -173,7 +173,7 @@ def test_shim_is_dropped_by_its_release(old: str, removed_in: str) -> None:
 
 def test_local_fallback_rows_are_still_missing_from_the_table() -> None:
     """A local row the renames table has since gained must be deleted here (one source of truth)."""
-    from codemods.renames import ENUM_MEMBERS, RENAMES, TRAINER_PROPERTIES
+    from legacy_api.renames import ENUM_MEMBERS, RENAMES, TRAINER_PROPERTIES
 
     table_props = {p.old for p in TRAINER_PROPERTIES}
     assert not {p.old for p in LOCAL_PROPERTIES} & table_props
