@@ -54,6 +54,11 @@ class Scope:
     bound: set[str] = field(default_factory=set)
     #: Lines of star imports from untracked modules (they may rebind anything).
     stars: list[int] = field(default_factory=list)
+    #: A function's parameters (also in ``bound``), and those of them the body assigns again.
+    params: frozenset[str] = frozenset()
+    rebound: frozenset[str] = frozenset()
+    #: name -> the values plain assignments (``name = value``) give it here.
+    values: dict[str, list[ast.expr]] = field(default_factory=dict)
 
     def lookup(self, name: str, merge: Merge | None = None) -> str | Literal[False] | None:
         """The qualified name, None when bound here but not (unambiguously) by an import, False if unbound.
@@ -114,6 +119,35 @@ class Analysis:
         return None
 
 
+def is_parameter(name: str, scopes: list[Scope]) -> bool:
+    """Whether ``name``, seen from the innermost of ``scopes``, is a parameter of the enclosing function (and
+    bound by nothing else there)."""
+    for index in range(len(scopes) - 1, -1, -1):
+        scope = scopes[index]
+        if scope.kind == "class" and index != len(scopes) - 1:
+            continue
+        if name in scope.params:
+            return name not in scope.rebound and name not in scope.imports
+        if name in scope.bound or name in scope.imports:
+            return False
+    return False
+
+
+def assigned_values(name: str, scopes: list[Scope]) -> list[ast.expr] | None:
+    """The values ``name = value`` gives ``name`` in the innermost of ``scopes`` that binds it; None when that
+    scope binds it some other way too (a parameter, an import, a loop...) or nothing binds it."""
+    for index in range(len(scopes) - 1, -1, -1):
+        scope = scopes[index]
+        if scope.kind == "class" and index != len(scopes) - 1:
+            continue
+        if name in scope.bound or name in scope.imports:
+            values = scope.values.get(name)
+            if not values or name in scope.params or name in scope.imports:
+                return None
+            return values
+    return None
+
+
 def _targets(node: ast.AST | None) -> list[str]:
     if isinstance(node, ast.Name):
         return [node.id]
@@ -149,6 +183,9 @@ def _bind(node: ast.stmt, scope: Scope, module: Scope, analysis: Analysis) -> No
         scope.bound.add(node.name)
     elif isinstance(node, ast.Assign):
         scope.bound.update(name for target in node.targets for name in _targets(target))
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                scope.values.setdefault(target.id, []).append(node.value)
     elif isinstance(node, ast.AugAssign | ast.AnnAssign | ast.For | ast.AsyncFor):
         scope.bound.update(_targets(node.target))
     elif isinstance(node, ast.With | ast.AsyncWith):
@@ -187,8 +224,11 @@ def _walk(body: list[ast.stmt], scope: Scope, depth: int, analysis: Analysis) ->
         _bind(node, scope, analysis.module, analysis)
         opened: Scope | None = None
         if isinstance(node, _FUNCTIONS):
-            opened = Scope("function", bound=_parameters(node))
+            parameters = frozenset(_parameters(node))
+            opened = Scope("function", params=parameters)
             _walk(node.body, opened, depth + 1, analysis)
+            opened.rebound = frozenset(opened.bound & parameters)
+            opened.bound |= parameters
         elif isinstance(node, ast.ClassDef):
             opened = Scope("class")
             _walk(node.body, opened, depth + 1, analysis)

@@ -1,14 +1,17 @@
 """Deprecated Trainer properties -> their replacements (``trainer.training_type_plugin`` -> ``trainer.strategy``).
 
 Most were deprecated in Lightning 1.6 and removed in 1.8 (see ``TRAINER_PROPERTIES`` in the renames table).
-Only attribute accesses on something that is provably or conventionally a Trainer are touched: ``trainer``,
-``self.trainer``, ``pl_module.trainer``, ``*_trainer`` or a variable assigned from ``Trainer(...)`` -- never
-``self.gpus`` on a user's class. Replacements that differ on some machines (``num_gpus`` was 0 on CPU) are
+Only attribute accesses on something that is a Trainer are touched: a ``trainer`` (or ``*_trainer``) parameter,
+``self.trainer``/``pl_module.trainer``, a variable assigned from ``Trainer(...)`` or ``build_trainer(...)`` --
+never ``self.gpus`` on a user's class, never a config node (``cfg.trainer.devices``, ``self.hparams.trainer.gpus``,
+``conf["trainer"].devices``: its keys are config keys). Anything else named like a Trainer is reported, not
+rewritten. Replacements that differ on some machines (``num_gpus`` was 0 on CPU) are
 rewritten and flagged; properties without a replacement get a TODO.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +19,7 @@ import libcst as cst
 
 from codemods.renames import TRAINER_PROPERTIES, TrainerProperty, version_tuple
 from codemods.rules._base import Rule
+from codemods.scopes import assigned_values, is_parameter
 
 if TYPE_CHECKING:
     from codemods.engine import FileContext
@@ -24,14 +28,87 @@ ID = "trainer_properties"
 _BY_NAME: dict[str, TrainerProperty] = {prop.old: prop for prop in TRAINER_PROPERTIES if "." not in prop.old}
 _NESTED: dict[str, TrainerProperty] = {prop.old: prop for prop in TRAINER_PROPERTIES if "." in prop.old}
 _TRAINERISH = re.compile(r"(^|_)trainer$", re.IGNORECASE)
+#: ``<owner>.trainer`` is a Trainer for these owners (a LightningModule or Callback method's ``self``, the
+#: ``pl_module`` a callback hook receives, ...).
+_OWNERS = frozenset({"self", "pl_module", "module", "model", "lightning_module"})
+#: Names of configuration objects: ``cfg.trainer.devices`` is a config key, never a Trainer property.
+_CONFIGS = re.compile(
+    r"(^|_)(cfg|cfgs|conf|config|configs|args|hparams|hparam|hp|hps|params|opt|opts|options|settings|hydra)$",
+    re.IGNORECASE,
+)
 
 
-def _is_trainer(ctx: FileContext, node: cst.BaseExpression) -> bool:
+def _configish(node: cst.BaseExpression) -> bool:
+    """``cfg``, ``self.hparams``, ``args.model``, ``conf["x"]``: something that reads like configuration."""
+    while True:
+        if isinstance(node, cst.Name):
+            return bool(_CONFIGS.search(node.value))
+        if isinstance(node, cst.Attribute):
+            if _CONFIGS.search(node.attr.value):
+                return True
+            node = node.value
+        elif isinstance(node, cst.Subscript | cst.Call):
+            node = node.value if isinstance(node, cst.Subscript) else node.func
+        else:
+            return False
+
+
+def _dotted(node: ast.expr) -> list[str]:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute | ast.Subscript | ast.Call):
+        if isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        else:
+            node = node.value if isinstance(node, ast.Subscript) else node.func
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    return parts
+
+
+def _configish_value(value: ast.expr) -> bool:
+    """``cfg.trainer``, ``config["trainer"]``, ``self.hparams.trainer``: a value read from configuration."""
+    if isinstance(value, ast.Call):
+        return False
+    return any(_CONFIGS.search(part) for part in _dotted(value))
+
+
+def _trainer_call(value: ast.expr) -> bool:
+    """``Trainer(...)``, ``build_trainer(...)``, ``pl.Trainer.from_argparse_args(...)``: a call that makes one."""
+    return isinstance(value, ast.Call) and any("trainer" in part.lower() for part in _dotted(value.func))
+
+
+def _owned_trainer(value: ast.expr) -> bool:
+    """``self.trainer``, ``pl_module.trainer``."""
+    return (
+        isinstance(value, ast.Attribute)
+        and bool(_TRAINERISH.search(value.attr))
+        and isinstance(value.value, ast.Name)
+        and value.value.id in _OWNERS
+    )
+
+
+def _trainer(ctx: FileContext, node: cst.BaseExpression) -> bool | None:
+    """True when ``node`` is a Trainer, False when it is not (or is configuration), None when it may be."""
     if isinstance(node, cst.Name):
-        return bool(_TRAINERISH.search(node.value)) or node.value in ctx.trainer_vars
+        if node.value in ctx.trainer_vars:
+            return True
+        if not _TRAINERISH.search(node.value):
+            return False
+        if is_parameter(node.value, ctx.scopes):
+            return True
+        values = assigned_values(node.value, ctx.scopes)
+        if values and any(_configish_value(value) for value in values):
+            return False  # ``trainer = cfg.trainer``
+        if values and all(_trainer_call(value) or _owned_trainer(value) for value in values):
+            return True  # ``trainer = build_trainer(args)``, ``trainer = self.trainer``
+        return None
     if isinstance(node, cst.Attribute):
-        return bool(_TRAINERISH.search(node.attr.value))
-    return False
+        if not _TRAINERISH.search(node.attr.value) or _configish(node.value):
+            return False
+        owner = node.value
+        return True if isinstance(owner, cst.Name) and owner.value in _OWNERS else None
+    return False  # ``conf["trainer"].devices``, ``make().trainer``: not provably a Trainer
 
 
 def _chain(base: cst.BaseExpression, dotted: str) -> cst.BaseExpression:
@@ -44,16 +121,29 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     attr = original.attr.value
     prop: TrainerProperty | None = None
     receiver: cst.BaseExpression | None = None
+    owner: cst.BaseExpression | None = None
     if (
         isinstance(original.value, cst.Attribute)
         and f"{original.value.attr.value}.{attr}" in _NESTED
-        and _is_trainer(ctx, original.value.value)
         and isinstance(updated.value, cst.Attribute)
     ):
-        prop, receiver = _NESTED[f"{original.value.attr.value}.{attr}"], updated.value.value
-    elif attr in _BY_NAME and _is_trainer(ctx, original.value):
-        prop, receiver = _BY_NAME[attr], updated.value
-    if prop is None or receiver is None or version_tuple(prop.deprecated_in) > ctx.target:
+        prop = _NESTED[f"{original.value.attr.value}.{attr}"]
+        owner, receiver = original.value.value, updated.value.value
+    elif attr in _BY_NAME:
+        prop, owner, receiver = _BY_NAME[attr], original.value, updated.value
+    if prop is None or owner is None or receiver is None or version_tuple(prop.deprecated_in) > ctx.target:
+        return updated
+    trainer = _trainer(ctx, owner)
+    if trainer is False:
+        return updated
+    if trainer is None:
+        replacement = f"Trainer.{prop.new}" if prop.new else "no replacement"
+        ctx.report(
+            ID,
+            f"{ctx.code(original)}: not provably a Trainer, left as it is; if it is one, Trainer.{prop.old} is "
+            f"deprecated in {prop.deprecated_in} ({replacement})",
+            original,
+        )
         return updated
     if prop.new is None:
         ctx.todo(ID, f"Trainer.{prop.old} is deprecated in {prop.deprecated_in}: {prop.note}", original)
