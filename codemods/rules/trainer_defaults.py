@@ -42,7 +42,8 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
             value = pyflags._dict_plan(ctx, old.value, new_arg.value)
             if value is not new_arg.value:
                 args[index] = new_arg.with_changes(value=value)
-    return updated.with_changes(args=args) if args != list(updated.args) else updated
+    changed = any(new_arg is not old_arg for new_arg, old_arg in zip(args, updated.args, strict=True))
+    return updated.with_changes(args=args) if changed else updated
 
 
 def step(plan: Plan) -> None:
