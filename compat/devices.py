@@ -16,16 +16,13 @@ from typing import Any
 
 from compat._rows import compat_removed_in, flag_versions
 from compat._warn import CompatFallbackWarning, Notice, warn
-from legacy_api.renames import DEVICE_FLAGS
+from legacy_api.lightning15 import DEVICE_FLAGS, PRECEDENCE, WARNING_ORDER, truthy
 from newcore.accelerators import Accelerator, AcceleratorRegistry
 from newcore.connector.select import AUTO_ORDER, accelerator_name, detect_environment, strategy_class
 from newcore.exceptions import MisconfigurationException
 from newcore.probe import current_probe
 
-#: The device flags in the order their warnings are shown.
-ORDER = ("ipus", "tpu_cores", "gpus", "num_processes")
-#: The order in which 1.5 let a device flag choose the accelerator (the first truthy one wins).
-PRECEDENCE = ("gpus", "tpu_cores", "ipus", "num_processes")
+ORDER = WARNING_ORDER
 
 
 @dataclass(frozen=True)
@@ -44,11 +41,6 @@ class DeviceRequest:
     flag: str | None
     explicit_cpu: bool
     cluster_launched: bool
-
-
-def truthy(value: Any) -> bool:
-    """Lightning 1.5: ``0``, ``"0"``, ``""``, ``[]``, ``None`` and ``False`` mean "not this device"."""
-    return value not in (None, 0, "0", "", False) and value != []
 
 
 def spelling(flag: str, value: Any) -> str:

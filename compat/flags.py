@@ -14,8 +14,9 @@ from typing import Any
 
 from compat._rows import compat_removed_in, flag_versions
 from compat._warn import CompatDeprecationWarning, CompatFallbackWarning, Notice, warn
-from compat.devices import DeviceRequest, device_request, flag_kind, flag_notice, shown, truthy
+from compat.devices import DeviceRequest, device_request, flag_kind, flag_notice, shown
 from compat.enums import member_value
+from legacy_api.lightning15 import CPU_FALLBACK, NO_EFFECT_ON_ONE_CPU, truthy
 from newcore.exceptions import MisconfigurationException
 from newcore.plugins.precision import ApexMixedPrecisionPlugin, PrecisionPlugin
 from newcore.plugins.precision.precision_plugin import normalize_precision
@@ -34,10 +35,9 @@ LEGACY_FLAGS = (
     "replace_sampler_ddp",
 )
 
-#: 1.5 strategy names newcore does not register (it refuses them with a hint); compat maps them itself.
-_CPU_FALLBACK = {"dp": "ddp", "ddp2": "ddp"}
-#: Strategies 1.5 silently dropped for one CPU process on one node ("distributed has no effect").
-_NO_EFFECT_ON_ONE_CPU = ("dp", "ddp", "ddp_spawn", "ddp2")
+#: 1.5 strategy names newcore does not register (it refuses them with a hint); compat maps them itself, as 1.5 did.
+_CPU_FALLBACK = CPU_FALLBACK
+_NO_EFFECT_ON_ONE_CPU = NO_EFFECT_ON_ONE_CPU
 #: Names that survived ``tpu_cores``/``ipus`` in 1.5 (its registered plugins, and horovod); any other strategy
 #: name was replaced by the TPU or IPU strategy (1.5's ``set_distributed_mode`` checked the device first).
 _KEPT_ON_TPU_AND_IPU = ("deepspeed", "fsdp", "tpu_spawn_debug", "horovod")
