@@ -799,9 +799,10 @@ def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: 
     report.dangling = dangling_uses(report.removed_keys, texts_after)
 
     for rel in changed:
-        text_b, text_a = texts_before.get(rel), texts_after.get(rel)
-        if text_b is None or text_a is None:
+        old_text, new_text = texts_before.get(rel), texts_after.get(rel)
+        if old_text is None or new_text is None:
             continue
+        text_b, text_a = old_text, new_text
         kind = file_kind(rel)
         if kind == "py":
             if py_parses(text_b) and not py_parses(text_a):
