@@ -18,7 +18,8 @@ _PROGRESS_MIN_FILES = 20
 EPILOG = """\
 exit codes:
   0  nothing to do
-  1  files were changed (or would change, with --check/--diff)
+  1  files were changed (or would change, with --check/--diff); with --check, also while
+     any TODO(migrate-trainer) is left (a comment in a file, or one a rule would write)
   2  usage error
   3  a file failed (it was left untouched); takes precedence over 1
 
@@ -142,7 +143,8 @@ def _stdin(options: Any, mode: str, fmt: str) -> int:
     elif mode == "write":
         sys.stdout.write(outcome.source)
     sys.stderr.write(render([result], fmt))
-    return EXIT_FAILED if outcome.error else EXIT_CHANGED if outcome.changed else EXIT_CLEAN
+    left = mode == "check" and any(f.kind == "todo" for f in outcome.findings)
+    return EXIT_FAILED if outcome.error else EXIT_CHANGED if outcome.changed or left else EXIT_CLEAN
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -199,10 +201,12 @@ def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[st
     changed = sum(result.status == "changed" for result in results)
     failed = sum(result.status == "failed" for result in results)
     verb = "rewrote" if mode == "write" else "would rewrite"
-    sys.stderr.write(f"migrate-trainer: {verb} {changed} of {len(results)} file(s); {failed} failed\n")
+    todos = sum(finding.kind == "todo" for result in results for finding in result.findings)
+    left = f"; {todos} TODO(s) left" if todos else ""
+    sys.stderr.write(f"migrate-trainer: {verb} {changed} of {len(results)} file(s){left}; {failed} failed\n")
     if failed:
         return EXIT_FAILED
-    return EXIT_CHANGED if changed else EXIT_CLEAN
+    return EXIT_CHANGED if changed or (mode == "check" and todos) else EXIT_CLEAN
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -231,20 +232,54 @@ ANY_TARGET = frozenset({"device_flags", "amp_flags", "gpu_accelerator", "precisi
 
 
 def transform_python(source: str, options: Options, tokens: Sequence[str] | None = None) -> Outcome:
-    """Rewrite ``source``; unchanged (and unparsed) when nothing in it can concern an enabled rule."""
-    from codemods.prefilter import triggered
+    """Rewrite ``source``; unchanged (and unparsed) when nothing in it can concern an enabled rule.
 
+    TODO comments an earlier run left are findings too (kind ``todo``, on their own line): ``--check`` keeps
+    failing until someone acted on them and deleted them.
+    """
+    from codemods.prefilter import TODO_MARKER, triggered
+
+    left = existing_todos(source) if TODO_MARKER in source else ()
     if tokens is None:
         tokens = prefilter_tokens(options)
     if not any(token in source for token in tokens) or not triggered(source):
-        return Outcome(source, changed=False, parsed=False)
+        return Outcome(source, changed=False, findings=left, parsed=False)
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         return Outcome(source, changed=False, error=f"cannot parse: {_describe(exc)}")
     from codemods._run import run_rules
 
-    return run_rules(source, tree, options)
+    outcome = run_rules(source, tree, options)
+    if not left:
+        return outcome
+    # A TODO this run asks for again is reported once, by the rule (at the statement it concerns).
+    asked = {(f.rule, f.message) for f in outcome.findings if f.kind == "todo"}
+    extra = tuple(f for f in left if (f.rule, f.message) not in asked)
+    findings = tuple(sorted((*outcome.findings, *extra), key=lambda f: (f.line, f.column, f.rule, f.message)))
+    return Outcome(outcome.source, outcome.changed, findings, outcome.error, outcome.parsed)
+
+
+_TODO_TEXT = re.compile(r"#\s*TODO\(migrate-trainer\):?\s*(?P<message>.*?)(?:\s+\[(?P<rule>[\w.-]+)\])?\s*$")
+
+
+def existing_todos(source: str) -> tuple[Finding, ...]:
+    """``# TODO(migrate-trainer): ... [rule]`` comments in ``source`` (comments only: not in strings)."""
+    import io
+    import tokenize
+
+    found: list[Finding] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.COMMENT and "TODO(migrate-trainer)" in token.string:
+                match = _TODO_TEXT.match(token.string)
+                if match is not None:
+                    rule = match.group("rule") or "migrate-trainer"
+                    line, column = token.start
+                    found.append(Finding(rule, match.group("message"), line, column + 1, "todo"))
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return tuple(found)  # what was read before the error still counts
+    return tuple(found)
 
 
 def _describe(exc: BaseException) -> str:

@@ -5,7 +5,8 @@ Standard library only, so ``--check`` of a clean tree never imports libcst. Ever
 * an import from a legacy root (``pytorch_lightning``, ``compat``): renames, enums, Trainer calls and
   the dicts splatted into them are all recognised through qualified names computed from imports;
 * a deprecated property on something named like a Trainer (``trainer.num_gpus``, ``self.trainer.root_gpu``);
-* a legacy command-line option (``"--gpus"``) or ``add_argparse_args``.
+* a legacy command-line option (``"--gpus"``) or ``add_argparse_args``;
+* or a ``# TODO(migrate-trainer)`` comment an earlier run left: it is reported until someone acts on it.
 
 :data:`TRIGGER` matches exactly that, and ``grep -rlE`` accepts the same pattern (see :func:`grep_pattern`).
 """
@@ -18,6 +19,8 @@ from typing import Any
 
 from codemods.renames import TRAINER_PROPERTIES
 
+#: What every TODO comment the migration writes starts with (after ``# ``).
+TODO_MARKER = "TODO(migrate-trainer)"
 #: Trainer property names, nested ones included (``accelerator.training_type_plugin``).
 PROPERTIES: tuple[str, ...] = tuple(sorted({prop.old.rsplit(".", 1)[-1] for prop in TRAINER_PROPERTIES}))
 OPTIONS: tuple[str, ...] = (
@@ -39,6 +42,7 @@ TRIGGER_PATTERN = (
     rf"|[Tt]rainer[[:space:]]*[.][[:space:]]*(accelerator[.])?({_PROPERTY_ALTERNATION})([^[:alnum:]_]|$)"
     rf"|--({_OPTION_ALTERNATION})([^[:alnum:]_]|$)"
     r"|add_argparse_args"
+    r"|TODO[(]migrate-trainer[)]"
 )
 TRIGGER = re.compile(TRIGGER_PATTERN.replace("[:space:]", r"\s").replace("[:alnum:]", "a-zA-Z0-9"), re.MULTILINE)
 _FOLLOW = r"(?![a-zA-Z0-9_])"
@@ -88,7 +92,7 @@ class _Trigger:
         def enc(text: str) -> Any:
             return text if kind is str else text.encode()
 
-        self.always = (enc("pytorch_lightning"), enc("add_argparse_args"))
+        self.always = (enc("pytorch_lightning"), enc("add_argparse_args"), enc(TODO_MARKER))
         self.compat, self.rainer, self.dashes, self.trainer = enc("compat"), enc("rainer"), enc("--"), enc("Tt")
         self.property = re.compile(enc(_PROPERTY))
         self.option = re.compile(enc(_OPTION))
