@@ -16,24 +16,11 @@ from compat._rows import compat_removed_in, flag_versions
 from compat._warn import CompatDeprecationWarning, CompatFallbackWarning, Notice, warn
 from compat.devices import DeviceRequest, device_request, flag_kind, flag_notice, shown
 from compat.enums import member_value
-from legacy_api.lightning15 import CPU_FALLBACK, NO_EFFECT_ON_ONE_CPU, truthy
+from legacy_api.lightning15 import CPU_FALLBACK, LEGACY_FLAGS, NO_EFFECT_ON_ONE_CPU, truthy
 from newcore.exceptions import MisconfigurationException
 from newcore.plugins.precision import ApexMixedPrecisionPlugin, PrecisionPlugin
 from newcore.plugins.precision.precision_plugin import normalize_precision
 from newcore.strategies import DeepSpeedStrategy, Strategy, StrategyRegistry
-
-#: Flags only Lightning 1.5 took; ``None`` means "not passed" for each of them.
-LEGACY_FLAGS = (
-    "gpus",
-    "tpu_cores",
-    "ipus",
-    "num_processes",
-    "distributed_backend",
-    "amp_backend",
-    "amp_level",
-    "auto_select_gpus",
-    "replace_sampler_ddp",
-)
 
 #: 1.5 strategy names newcore does not register (it refuses them with a hint); compat maps them itself, as 1.5 did.
 _CPU_FALLBACK = CPU_FALLBACK

@@ -9,6 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+#: Trainer flags only Lightning 1.5 took (removed by 2.0); ``None`` means "not passed" for each of them. compat's
+#: entry points (``compat.AcceleratorConnector``, ``compat.Runner``) take exactly these on top of newcore's.
+LEGACY_FLAGS: tuple[str, ...] = (
+    "gpus",
+    "tpu_cores",
+    "ipus",
+    "num_processes",
+    "distributed_backend",
+    "amp_backend",
+    "amp_level",
+    "auto_select_gpus",
+    "replace_sampler_ddp",
+)
 #: Device flag -> the accelerator name it stands for since 1.6.
 DEVICE_FLAGS: dict[str, str] = {"num_processes": "cpu", "gpus": "gpu", "ipus": "ipu", "tpu_cores": "tpu"}
 #: Without an accelerator, the first truthy flag of these picked the device (1.5 set the device type from

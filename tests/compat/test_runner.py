@@ -56,3 +56,19 @@ def test_runner_takes_every_new_flag_with_the_same_defaults() -> None:
     for name, parameter in new.items():
         if parameter.kind is inspect.Parameter.KEYWORD_ONLY:
             assert old[name].default == parameter.default, name
+
+
+@pytest.mark.parametrize("entry", [compat.Runner, compat.AcceleratorConnector], ids=lambda e: e.__name__)
+def test_entry_points_take_exactly_the_legacy_flags(entry: type) -> None:
+    """The legacy part of the signature is written in two places; both must be the one list, defaulting to None."""
+    from legacy_api.lightning15 import LEGACY_FLAGS
+
+    new = inspect.signature(NewRunner.__init__).parameters
+    params = inspect.signature(entry.__init__).parameters
+    legacy = [name for name, p in params.items() if p.kind is inspect.Parameter.KEYWORD_ONLY and name not in new]
+    assert sorted(legacy) == sorted(LEGACY_FLAGS)
+    assert all(params[name].default is None for name in LEGACY_FLAGS)
+    runner = inspect.signature(compat.Runner.__init__).parameters
+    assert [str(params[name].annotation) for name in LEGACY_FLAGS] == [
+        str(runner[name].annotation) for name in LEGACY_FLAGS
+    ]
