@@ -236,7 +236,7 @@ def run_plan(ctx: FileContext, plan: Plan, anchor: cst.CSTNode) -> bool:
         if rule.step is not None and plan.applies(rule.id, version_tuple(rule.deprecated_in)):
             rule.step(plan)
     for note in plan.notes:
-        (ctx.todo if note.todo else ctx.fix)(note.rule, note.message, anchor)
+        {"todo": ctx.todo, "report": ctx.report}.get(note.kind, ctx.fix)(note.rule, note.message, anchor)
     after = plan.items
     same = len(before) == len(after) and all(k == j and v is w for (k, v), (j, w) in zip(before, after, strict=False))
     current = {id(v) for _, v in after}
