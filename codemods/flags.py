@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from codemods.renames import COMPAT
+from legacy_api.renames import COMPAT
 
 
 class _Unknown:
@@ -60,29 +60,6 @@ class Value:
 def new(lit: Any) -> Value:
     """A value the plan creates (no original syntax)."""
     return Value(lit=lit)
-
-
-def lightning_truthy(lit: Any) -> bool:
-    """Lightning 1.5 device flags: 0, None, "0", [] and "" all meant "not this device"."""
-    return lit not in (None, 0, "0", "", False) and lit != []
-
-
-def device_count(lit: Any) -> int | None:
-    """How many devices a literal device flag asks for; None when it depends on the machine (-1)."""
-    if isinstance(lit, bool):
-        return None
-    if isinstance(lit, int):
-        return None if lit < 0 else lit
-    if isinstance(lit, list | tuple):
-        return len(lit)
-    if isinstance(lit, str):
-        text = lit.strip()
-        if text in ("-1", "auto"):
-            return None
-        if "," in text:
-            return len([part for part in text.split(",") if part.strip()])
-        return int(text) if text.isdigit() else None
-    return None
 
 
 #: What a note is: ``fix`` (the plan changed), ``todo`` (left as it is, with a TODO comment) or ``report`` (only

@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from legacy_api import lightning15
+
 Kind = Literal["class", "module", "function", "enum", "property", "kwarg"]
 
 PL = "pytorch_lightning"
@@ -374,7 +376,7 @@ STRATEGY_CLASSES: frozenset[str] = frozenset(
 #: Accelerator names (1.5-1.7); anything else in ``accelerator=`` was a strategy or an error.
 ACCELERATOR_NAMES: frozenset[str] = frozenset({"cpu", "gpu", "tpu", "ipu", "hpu", "cuda", "mps", "auto"})
 #: Legacy device-count flags and the accelerator each one implies.
-DEVICE_FLAGS: dict[str, str] = {"num_processes": "cpu", "gpus": "gpu", "ipus": "ipu", "tpu_cores": "tpu"}
+DEVICE_FLAGS = lightning15.DEVICE_FLAGS
 
 
 # --- MIGRATION.md ------------------------------------------------------------------------------------------------

@@ -6,8 +6,9 @@ Deprecated in Lightning 1.9, removed in 2.0. Only a literal device count can be 
 
 from __future__ import annotations
 
-from codemods.flags import Plan, Value, device_count
+from codemods.flags import Plan, Value
 from codemods.rules._base import Rule
+from legacy_api.lightning15 import device_count
 
 ID = "auto_select_gpus"
 

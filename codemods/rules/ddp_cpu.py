@@ -10,8 +10,9 @@ so no strategy is written (``strategy="ddp_spawn"`` in a config would spawn unde
 
 from __future__ import annotations
 
-from codemods.flags import Plan, lightning_truthy, new
+from codemods.flags import Plan, new
 from codemods.rules._base import Rule
+from legacy_api.lightning15 import truthy as lightning_truthy
 
 ID = "ddp_cpu"
 

@@ -14,12 +14,13 @@ plan cannot see may choose the device (a splatted dict, ``**kwargs``) target 2.0
 
 from __future__ import annotations
 
-from codemods.flags import Plan, Value, lightning_truthy, new
-from codemods.renames import DEVICE_FLAGS
+from codemods.flags import Plan, Value, new
 from codemods.rules._base import Rule
+from legacy_api.lightning15 import DEVICE_FLAGS, PRECEDENCE
+from legacy_api.lightning15 import truthy as lightning_truthy
 
 ID = "device_flags"
-_ACCELERATOR_ORDER = ("ipus", "tpu_cores", "gpus", "num_processes")  # the last truthy one wins
+_ACCELERATOR_ORDER = tuple(reversed(PRECEDENCE))  # the last truthy one wins
 _SAME = {"gpu": {"gpu", "cuda"}, "cpu": {"cpu"}, "tpu": {"tpu"}, "ipu": {"ipu"}}
 
 

@@ -6,8 +6,9 @@ connector did ``distributed_backend or accelerator``: the backend won whenever i
 
 from __future__ import annotations
 
-from codemods.flags import Plan, lightning_truthy
+from codemods.flags import Plan
 from codemods.rules._base import Rule
+from legacy_api.lightning15 import truthy as lightning_truthy
 
 ID = "distributed_backend"
 

@@ -31,16 +31,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from codemods.flags import UNKNOWN, Plan, Value, device_count, new
-from codemods.renames import DEVICE_FLAGS
+from codemods.flags import UNKNOWN, Plan, Value, new
 from codemods.rules._base import Rule
+from legacy_api.lightning15 import CPU_FALLBACK, DEVICE_FLAGS, NO_EFFECT_ON_ONE_CPU, device_count
 
 ID = "legacy_fallbacks"
 
 #: Strategy names 1.5 ignored for a single CPU process ("distributed has no effect").
-_NO_EFFECT_ON_ONE_CPU = frozenset({"dp", "ddp", "ddp_spawn", "ddp2"})
+_NO_EFFECT_ON_ONE_CPU = NO_EFFECT_ON_ONE_CPU
 #: Names 1.5 ran as "ddp" on the CPU (with a warning).
-_CPU_FALLBACK = {"dp": "ddp", "ddp2": "ddp"}
+_CPU_FALLBACK = CPU_FALLBACK
 #: Lightning 1.6-1.9 still make that fallback (only newcore refuses), so below target 1.7 it needs no TODO.
 _STILL_IN_16 = "ran as 'ddp' on the CPU"
 #: Strategy name prefixes 1.5 kept next to TPU/IPU devices (its own registry names and the XLA ones).

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.flags import Plan, device_count, new
+from codemods.flags import Plan, new
 from codemods.renames import PL
 from codemods.rules._base import Rule
+from legacy_api.lightning15 import device_count
 
 if TYPE_CHECKING:
     from codemods.engine import FileContext
