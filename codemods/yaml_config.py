@@ -132,7 +132,7 @@ class FilePass:
         for note in plan.notes:
             text = _todo(note.message, note.rule)
             line = placed.get(text) or self._note_line(note.message, note.rule, lines, home, now)
-            self._find(note.rule, note.message, line, "todo" if note.todo else "fix")
+            self._find(note.rule, note.message, line, note.kind)
         self._record(doc_index, section, written, items, plan)
         return written
 
@@ -206,7 +206,7 @@ class FilePass:
     def _renames(self, doc_index: int, doc: Document) -> list[Edit]:
         out = []
         for edit, path in rename_edits(doc, self.options, self._find):
-            self.paths[id(edit)] = Touched(doc_index, path, frozenset(), frozenset())
+            self.paths[id(edit)] = Touched(doc_index, path, whole=True)
             out.append(edit)
         return out
 
@@ -214,7 +214,7 @@ class FilePass:
         busy = [(e.start, e.end) for e in self.edits]
         for edit, path in interpolation_edits(doc, self.moved, self.options, self._find, busy):
             self.edits.append(edit)
-            self.touched.append(Touched(doc_index, path, frozenset(), frozenset()))
+            self.touched.append(Touched(doc_index, path, whole=True))
 
 
 def _todo(message: str, rule: str) -> str:

@@ -65,6 +65,7 @@ class SectionWriter:
             self.pad = " " * int(first.key_node.start_mark.column)
         self.consumed: set[int] = set()
         self.carried: list[tuple[int, int]] = []
+        self.inserted: list[Edit] = []
 
     # --- matching the plan to the text ---------------------------------------------------------------------
     def match(
@@ -105,7 +106,9 @@ class SectionWriter:
         for slot in slots:
             if slot.kind == "move" and slot.value.node is not None:
                 node = slot.value.node
-                self.carried.append((int(node.start_mark.index), self.lines.end(self.doc.end(node))))
+                block = isinstance(node, MappingNode | SequenceNode) and not node.flow_style
+                stop = self.lines.end(self.doc.end(node)) if block else self.doc.end(node)
+                self.carried.append((int(node.start_mark.index), stop))
         deleted = [entry for entry, _ in original if entry.key in free]
         for slot in slots:
             if slot.kind in ("new", "move"):
@@ -115,7 +118,8 @@ class SectionWriter:
             edits.extend(self._slot_edits(slot, plan))
         placer = TodoPlacer(self, slots, edits)
         targets = [placer.place(key, comment) for key, comment in todos]
-        edits.extend(self._insertions(slots, deleted))
+        self.inserted = self._insertions(slots, deleted)
+        edits.extend(self.inserted)
         edits.extend(self._deletions(deleted))
         edits.extend(placer.edits)
         lines = [self.lines.line(target.at if isinstance(target, Slot) else target) + 1 for target in targets]
@@ -252,6 +256,10 @@ class SectionWriter:
                 edits.append(Edit(entry.start, following.start, ""))
                 continue
             edits.append(self.delete_lines(self.lines.start(entry.start), self.doc.after(entry.value, entry.key_node)))
+        if edits and len(deleted) == len(entries) and not any(e.start == e.end for e in self.inserted):
+            # every key goes: the section stays a mapping (``trainer:`` alone would read as null)
+            first = edits[0]
+            edits[0] = Edit(first.start, first.end, f"{self.pad}{{}}{self.nl}{first.new}", first.order)
         return edits
 
     def delete_lines(self, start: int, stop: int) -> Edit:

@@ -16,13 +16,10 @@ class Touched:
 
     doc: int
     path: tuple[Any, ...]
-    before: frozenset[str]
-    after: frozenset[str]
-
-    @property
-    def whole(self) -> bool:
-        """A string edit: the value at ``path`` itself changed."""
-        return not self.before and not self.after
+    before: frozenset[str] = frozenset()
+    after: frozenset[str] = frozenset()
+    #: A string edit: the value at ``path`` itself changed.
+    whole: bool = False
 
 
 class Mismatch(Exception):
