@@ -38,7 +38,7 @@ _RULE_KEYS = {
     "plugins_strategy": ("plugins", "strategy"),
     "accelerator_strategy": ("strategy", "accelerator"),
     "auto_select_gpus": ("auto_select_gpus", "devices"),
-    "trainer_defaults": ("strategy", "devices", "accelerator"),
+    "trainer_defaults": ("devices",),
     "ddp_cpu": ("accelerator",),
 }
 
@@ -115,7 +115,7 @@ class FilePass:
             (self._todo_key(n.message, n.rule, plan, lines), _todo(n.message, n.rule)) for n in plan.notes if n.todo
         ]
         fresh = [(key, text) for key, text in todos if text not in self.text]
-        writer = SectionWriter(doc, section, layout, renames)
+        writer = SectionWriter(doc, section, style([doc], section.node, layout), renames)
         try:
             written = writer.match(plan, original, snapshot, fresh)
         except Unsafe as exc:

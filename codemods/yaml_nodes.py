@@ -222,11 +222,12 @@ class Style:
     dash: int = 2
 
 
-def style(docs: list[Document]) -> Style:
+def style(docs: list[Document], within: Node | None = None, default: Style | None = None) -> Style:
+    """The file's indentation (or the one ``within`` a section uses, where it shows; else ``default``)."""
     steps: list[int] = []
     dashes: list[int] = []
     for doc in docs:
-        for node in walk(doc.node):
+        for node in walk(doc.node if within is None else within):
             if not isinstance(node, MappingNode) or node.flow_style:
                 continue
             for key, value in node.value:
@@ -236,5 +237,8 @@ def style(docs: list[Document]) -> Style:
                     continue
                 column = int(value.start_mark.column) - int(key.start_mark.column)
                 (steps if isinstance(value, MappingNode) else dashes).append(column)
-    step = min((s for s in steps if s > 0), default=2)
-    return Style(step=step, dash=dashes[0] if dashes else step)
+        if within is not None:
+            break
+    fallback = default or Style()
+    step = min((s for s in steps if s > 0), default=fallback.step)
+    return Style(step=step, dash=dashes[0] if dashes else fallback.dash if default else step)
