@@ -216,3 +216,25 @@ def test_a_failed_safety_check_returns_the_input(monkeypatch: pytest.MonkeyPatch
     outcome = transform_yaml(text, Options(target="1.7"), "c.yaml")
     assert outcome.source == text and not outcome.changed
     assert outcome.error is not None and outcome.error.startswith("internal error on YAML")
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        pytest.param("base: &b\n  gpus: 2\ntrainer:\n  <<: *b\n  accelerator: ddp\n", "merge key", id="merge key"),
+        pytest.param("n: &n 2\ntrainer:\n  gpus: *n\n", "anchor or alias", id="aliased value"),
+        pytest.param("trainer: &t\n  gpus: 2\nother: *t\n", "anchored", id="anchored section"),
+        pytest.param("trainer:\n  gpus: !!int 2\n", "explicit tag", id="tagged value"),
+        pytest.param("trainer:\n  ? [a, b]\n  : 1\n  gpus: 2\n", "complex", id="complex key"),
+        pytest.param(
+            "trainer: {max_epochs: 3,\n  amp_backend: native,  # native\n  precision: 32}\n",
+            "comment sits among the flow items",
+            id="comment inside the flow items to remove",
+        ),
+    ],
+)
+def test_sections_that_cannot_be_edited_safely_stay_byte_identical(text: str, why: str) -> None:
+    outcome = transform_yaml(text, Options(target="2.0"))
+    assert outcome.source == text and not outcome.changed and outcome.error is None
+    assert outcome.findings and all(f.kind == "todo" for f in outcome.findings)
+    assert any(why in f.message and "change it by hand" in f.message for f in outcome.findings)
