@@ -181,14 +181,12 @@ def unsafe(doc: Document, section: Section) -> str | None:
         if key.value in names:
             return f"the key {key.value} appears twice"
         names.add(str(key.value))
-    seen: set[int] = set()
     for child in walk(node):
         if child is not node and getattr(child, "anchor", None) is not None:
             return f"it uses an anchor or alias (&{child.anchor} / *{child.anchor})"
         start = int(child.start_mark.index)
         if start < len(doc.text) and doc.text[start] == "!":
             return "it uses an explicit tag"
-        seen.add(id(child))
     return None
 
 
