@@ -167,7 +167,8 @@ class FilePass:
     ) -> None:
         carriers = {id(value): key for key, value in plan.items}
         for key, value in items:
-            if dict(plan.items).get(key) is not value:
+            # ``${trainer.x}`` names the config's own trainer section, not a nested one (``eval.trainer``)
+            if section.name == "trainer" and dict(plan.items).get(key) is not value:
                 self.moved[key] = carriers.get(id(value))
         before = {e.key for e in written.deleted} | {
             s.entry.key for s in written.slots if s.entry is not None and (s.kind != "keep" or s.items_changed)
