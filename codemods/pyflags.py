@@ -139,7 +139,11 @@ def _quote(node: cst.CSTNode) -> str:
     return '"'
 
 
-def render(ctx: FileContext, plan: Plan, value: Value, quote: str) -> cst.BaseExpression:
+def render(
+    ctx: FileContext, plan: Plan, value: Value, quote: str, moved: frozenset[int] = frozenset()
+) -> cst.BaseExpression:
+    """The syntax of ``value``; ``moved``: ids of list elements' values the plan put somewhere else (their
+    comments travel with them, see :func:`_relayout`)."""
     if value.ctor is not None:
         path, kwargs = value.ctor
         module, _, name = f"{NEW_ROOT[plan.root]}.{path}".rpartition(".")
@@ -153,12 +157,14 @@ def render(ctx: FileContext, plan: Plan, value: Value, quote: str) -> cst.BaseEx
         test, yes, no = value.cond
         return cst.IfExp(test=test, body=render(ctx, plan, yes, quote), orelse=render(ctx, plan, no, quote))
     if value.items is not None and (value.node is None or _items_changed(value)):
+        template = value.node if isinstance(value.node, cst.List) else None
+        if template is not None and template.elements:
+            return _relayout_list(ctx, plan, value, template, quote, moved)
         originals = {id(el.value): el for el in getattr(value.node, "elements", ())}
         elements = []
         for item in value.items:
             reuse = originals.get(id(item.node)) if item.node is not None else None
             elements.append(reuse or cst.Element(render(ctx, plan, item, quote)))
-        template = value.node if isinstance(value.node, cst.List) else None
         out = cst.List(elements=_list_commas(elements, list(template.elements) if template else []))
         if template is not None:
             out = out.with_changes(lbracket=template.lbracket, rbracket=template.rbracket)
@@ -166,6 +172,53 @@ def render(ctx: FileContext, plan: Plan, value: Value, quote: str) -> cst.BaseEx
     if value.node is not None:
         return value.node  # type: ignore[no-any-return]
     return _literal_node(value.lit, quote)
+
+
+def _relayout_list(
+    ctx: FileContext, plan: Plan, value: Value, template: cst.List, quote: str, moved: frozenset[int]
+) -> cst.List:
+    """A list literal whose items changed (``plugins=[...]`` lost its strategy), laid out like the original."""
+    from codemods import pylayout
+
+    originals = list(template.elements)
+    opening = template.lbracket.whitespace_after
+    layout = pylayout.Layout(originals, opening)
+    lead, trail = pylayout.comments(originals)
+    position = {id(element.value): i for i, element in enumerate(originals)}
+    slots: list[pylayout.Slot] = []
+    used: set[int] = set()
+    for item in value.items or ():
+        at = position.get(id(item.node)) if item.node is not None else None
+        if at is not None and at not in used:
+            used.add(at)
+            slots.append(pylayout.Slot(originals[at], at, float(at), list(lead[at]), trail[at], own=True))
+        else:
+            anchor = slots[-1].anchor + 0.001 if slots else -1.0
+            slots.append(pylayout.Slot(cst.Element(render(ctx, plan, item, quote)), None, anchor))
+    orphans = [
+        (i, pylayout.orphaned(layout, lead[i], trail[i]))
+        for i, element in enumerate(originals)
+        if i not in used and id(element.value) not in moved  # a moved element takes its comments along
+    ]
+    tail = pylayout.adopt(slots, orphans)
+    if not slots:
+        return template.with_changes(elements=[], lbracket=template.lbracket)
+    elements, opening = pylayout.assemble(originals, slots, opening, layout, tail)
+    return template.with_changes(elements=elements, lbracket=template.lbracket.with_changes(whitespace_after=opening))
+
+
+def _list_comments(originals: list[Any], layout: Any) -> dict[int, tuple[list[Any], Any]]:
+    """id of each list element's value (in list-valued arguments) -> that element's comments."""
+    from codemods import pylayout
+
+    found: dict[int, tuple[list[Any], Any]] = {}
+    for element in originals:
+        value = getattr(element, "value", None)
+        if isinstance(value, cst.List) and value.elements:
+            lead, trail = pylayout.comments(list(value.elements))
+            for i, item in enumerate(value.elements):
+                found[id(item.value)] = (lead[i], trail[i])
+    return found
 
 
 def _items_changed(value: Value) -> bool:
@@ -266,20 +319,104 @@ def _args_plan(ctx: FileContext, root: str, original: cst.Call, updated: cst.Cal
 
 
 def _rebuild_args(ctx: FileContext, plan: Plan, updated: cst.Call) -> cst.Call:
-    quote = _quote(updated)
-    by_key = {a.keyword.value: a for a in updated.args if a.keyword is not None}
-    leading = [a for a in updated.args if a.keyword is None and not a.star]
-    trailing = [a for a in updated.args if a.star]
-    keywords = []
+    """The call with the plan's flags; untouched arguments keep their formatting, every comment stays once."""
+    originals = list(updated.args)
+    equal = next((a.equal for a in originals if a.keyword is not None), _EQUAL)
+
+    def new(key: str, rendered: cst.BaseExpression, old: Any) -> cst.Arg:
+        return cst.Arg(rendered, keyword=cst.Name(key), equal=old.equal if old is not None else equal)
+
+    keys = [a.keyword.value if a.keyword is not None else None for a in originals]
+    stars = [bool(a.star) for a in originals]
+    args, opening = _relayout(ctx, plan, originals, keys, stars, updated.whitespace_before_args, new, _quote(updated))
+    return updated.with_changes(args=args, whitespace_before_args=opening)
+
+
+def _relayout(
+    ctx: FileContext,
+    plan: Plan,
+    originals: list[Any],
+    keys: list[str | None],
+    stars: list[bool],
+    opening: Any,
+    new: Any,
+    quote: str,
+) -> tuple[list[Any], Any]:
+    """The plan's items as elements (``Arg``/``DictElement``) laid out by ``codemods.pylayout``: an original
+    element whose value did not change is reused, a new one inherits the comments of the originals it
+    replaces (``Plan.successor``), and the comments of the dropped ones go to the element after them."""
+    from codemods import pylayout
+
+    layout = pylayout.Layout(originals, opening)
+    lead, trail = pylayout.comments(originals)
+    index = {key: i for i, key in enumerate(keys) if key is not None}
+    present = {key for key, _ in plan.items}
+    final = {key: _final_key(plan.successor, key, present, set(index)) for key in index}
+    slots: list[pylayout.Slot] = []
+
+    def own(i: int) -> pylayout.Slot:
+        return pylayout.Slot(originals[i], i, float(i), list(lead[i]), trail[i], own=True)
+
+    slots.extend(own(i) for i, key in enumerate(keys) if key is None and not stars[i])
+    used: set[int] = set()
+    listed = _list_comments(originals, layout)
+    moved = frozenset(id(v.node) for _, v in plan.items if v.node is not None and id(v.node) in listed)
     for key, value in plan.items:
-        old = by_key.get(key)
-        rendered = render(ctx, plan, value, quote)
-        if old is not None and old.value is rendered:
-            keywords.append(old)
+        rendered = render(ctx, plan, value, quote, moved)
+        sources = sorted(i for k, i in index.items() if final[k] == key)
+        at = index.get(key)
+        if at is not None and at in sources and originals[at].value is rendered:
+            slot = own(at)
+            sources = [at, *(i for i in sources if i != at)]
         else:
-            equal = old.equal if old is not None else next((a.equal for a in by_key.values()), _EQUAL)
-            keywords.append(cst.Arg(rendered, keyword=cst.Name(key), equal=equal))
-    return updated.with_changes(args=_commas([*leading, *keywords, *trailing], list(updated.args)))
+            anchor = float(sources[0]) if sources else (slots[-1].anchor + 0.001 if slots else -1.0)
+            slot = pylayout.Slot(new(key, rendered, originals[at] if at is not None else None), None, anchor)
+            if sources:
+                slot.lead, slot.trail = list(lead[sources[0]]), trail[sources[0]]
+        for extra in sources[1:]:
+            slot.lead = [*slot.lead, *pylayout.orphaned(layout, lead[extra], trail[extra])]
+            slot.own = False
+        if id(rendered) in moved:  # ``strategy=DDPPlugin()`` out of ``plugins=[DDPPlugin(),  # why]``
+            item_lead, item_trail = listed[id(rendered)]
+            slot.lead = [*slot.lead, *(_reindent(line, layout) for line in item_lead)]
+            if slot.trail is None:
+                slot.trail = item_trail
+            else:
+                slot.lead = [*slot.lead, *layout.own_line(item_trail)]
+            slot.own = False
+        used.update(sources)
+        slots.append(slot)
+    slots.extend(own(i) for i in range(len(originals)) if stars[i])
+    orphans = [
+        (i, pylayout.orphaned(layout, lead[i], trail[i]))
+        for i, key in enumerate(keys)
+        if key is not None and i not in used
+    ]
+    tail = pylayout.adopt(slots, orphans)
+    return pylayout.assemble(originals, slots, opening, layout, tail)
+
+
+def _reindent(line: cst.EmptyLine, layout: Any) -> cst.EmptyLine:
+    """A comment line from inside a nested list, at the indentation of the call's arguments."""
+    template = layout.template
+    return line.with_changes(whitespace=template.last_line) if template is not None else line
+
+
+def _final_key(successor: dict[str, str | None], key: str, present: set[str], originals: set[str]) -> str | None:
+    """The key of the plan that stands where the original ``key`` stood, None when it went away.
+
+    ``successor`` is followed through keys the rules created, and only forward in the order the rules wrote
+    it: an original key's own entry is about that original argument, and an older entry about a key name that
+    was reused later is about the older key (``distributed_backend`` -> ``accelerator`` -> ``strategy``, then
+    ``gpus`` -> a new ``accelerator``).
+    """
+    order = {name: position for position, name in enumerate(successor)}
+    if key not in successor:
+        return key if key in present else None
+    current, step = successor[key], order[key]
+    while current is not None and current not in originals and order.get(current, -1) > step:
+        current, step = successor[current], order[current]
+    return current if current in present else None
 
 
 def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
@@ -334,16 +471,16 @@ def _dict_plan(ctx: FileContext, original: cst.BaseExpression, updated: cst.Base
         if not run_plan(ctx, plan, original):
             return updated
         quote = _quote(updated)
-        by_key = {str(_key(o)): u for o, u in pairs}
-        elements = []
-        for key, value in plan.items:
-            rendered = render(ctx, plan, value, quote)
-            old = by_key.get(key)
-            if isinstance(old, cst.DictElement) and old.value is rendered:
-                elements.append(old)
-            else:
-                elements.append(cst.DictElement(_literal_node(key, quote), rendered))
-        return updated.with_changes(elements=_commas(elements, list(updated.elements)))
+
+        def new(key: str, rendered: cst.BaseExpression, old: Any) -> cst.DictElement:
+            element = cst.DictElement(_literal_node(key, quote), rendered)
+            return element if old is None else element.with_changes(whitespace_after_colon=old.whitespace_after_colon)
+
+        originals = list(updated.elements)
+        keys: list[str | None] = [str(_key(o)) for o, _ in pairs]
+        opening = updated.lbrace.whitespace_after
+        elements, opening = _relayout(ctx, plan, originals, keys, [False] * len(keys), opening, new, quote)
+        return updated.with_changes(elements=elements, lbrace=updated.lbrace.with_changes(whitespace_after=opening))
     return updated
 
 

@@ -1,0 +1,165 @@
+"""Lay out a rebuilt argument list (or dict, or list) so that its comments survive, each exactly once.
+
+In libcst the comments of a multi-line call live in the commas: the comma after an argument holds that
+argument's end-of-line comment (``first_line``) and the comment lines above the next argument
+(``empty_lines``). Rebuilding a call by handing every new argument some template comma therefore copied one
+argument's comments onto every line, and dropped those of replaced arguments. Here each element of the new
+list is a :class:`Slot` that carries its own comments (those of the original element it stands for); the
+commas are then rebuilt from the slots. Two neighbours that were neighbours before keep their original comma,
+so untouched stretches keep their exact formatting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import libcst as cst
+
+
+@dataclass
+class Slot:
+    """One element of the new list: its node, the original element it is (if reused as is), its comments."""
+
+    node: Any
+    #: Index of the original element this node is, unchanged; None for a new node.
+    origin: int | None
+    #: Where it stands in the original order (the first original it replaces), for placing orphaned comments.
+    anchor: float
+    lead: list[cst.EmptyLine] = field(default_factory=list)
+    trail: cst.TrailingWhitespace | None = None
+    #: ``lead`` and ``trail`` are exactly the original element's own.
+    own: bool = False
+
+
+def _after(element: Any) -> cst.ParenthesizedWhitespace | None:
+    comma = getattr(element, "comma", None)
+    after = comma.whitespace_after if isinstance(comma, cst.Comma) else None
+    return after if isinstance(after, cst.ParenthesizedWhitespace) else None
+
+
+def comments(originals: Sequence[Any]) -> tuple[list[list[cst.EmptyLine]], list[cst.TrailingWhitespace | None]]:
+    """Per original element: the comment lines above it (none for the first: they belong to the opening
+    bracket) and its end-of-line comment."""
+    lead: list[list[cst.EmptyLine]] = [[] for _ in originals]
+    trail: list[cst.TrailingWhitespace | None] = [None for _ in originals]
+    for index, element in enumerate(originals):
+        after = _after(element)
+        if after is None:
+            continue
+        if after.first_line.comment is not None:
+            trail[index] = after.first_line
+        if index + 1 < len(originals):
+            lead[index + 1] = list(after.empty_lines)
+    return lead, trail
+
+
+class Layout:
+    """The shape of the original list: how a line break between elements looks, and whether there is one."""
+
+    def __init__(self, originals: Sequence[Any], opening: Any) -> None:
+        inner = [_after(element) for element in originals[:-1]]
+        broken = [after for after in inner if after is not None]
+        if broken:
+            self.template: cst.ParenthesizedWhitespace | None = broken[0]
+        else:
+            self.template = opening if isinstance(opening, cst.ParenthesizedWhitespace) else None
+        #: One element per line (every break between two elements is a line break).
+        self.one_per_line = self.template is not None and (
+            (bool(inner) and len(broken) == len(inner))
+            or (not inner and isinstance(opening, cst.ParenthesizedWhitespace))
+        )
+
+    def line_break(
+        self, trail: cst.TrailingWhitespace | None, lead: list[cst.EmptyLine]
+    ) -> cst.ParenthesizedWhitespace:
+        template = self.template
+        indent = template.indent if template is not None else True
+        last_line = template.last_line if template is not None else cst.SimpleWhitespace("    ")
+        return cst.ParenthesizedWhitespace(
+            first_line=trail or cst.TrailingWhitespace(),
+            empty_lines=lead,
+            indent=indent,
+            last_line=last_line,
+        )
+
+    def comma(self, trail: cst.TrailingWhitespace | None, lead: list[cst.EmptyLine]) -> cst.Comma:
+        if trail is None and not lead and not self.one_per_line:
+            return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        return cst.Comma(whitespace_after=self.line_break(trail, lead))
+
+    def own_line(self, trail: cst.TrailingWhitespace | None) -> list[cst.EmptyLine]:
+        """An end-of-line comment moved onto a line of its own (its element went away or was merged)."""
+        if trail is None or trail.comment is None:
+            return []
+        template = self.template
+        whitespace = template.last_line if template is not None else cst.SimpleWhitespace("")
+        return [cst.EmptyLine(indent=True, whitespace=whitespace, comment=trail.comment)]
+
+
+def orphaned(layout: Layout, lead: list[cst.EmptyLine], trail: cst.TrailingWhitespace | None) -> list[cst.EmptyLine]:
+    return [*lead, *layout.own_line(trail)]
+
+
+def adopt(slots: list[Slot], orphans: list[tuple[int, list[cst.EmptyLine]]]) -> list[cst.EmptyLine]:
+    """Give each dropped element's comments to the slot after it (in the original order); the rest is returned
+    (it goes before the closing bracket)."""
+    tail: list[cst.EmptyLine] = []
+    for index, lines in orphans:
+        if not lines:
+            continue
+        later = [slot for slot in slots if slot.anchor > index]
+        if later:
+            heir = min(later, key=lambda slot: slot.anchor)
+            heir.lead = [*lines, *heir.lead]
+            heir.own = False
+        else:
+            tail.extend(lines)
+    return tail
+
+
+def assemble(
+    originals: Sequence[Any], slots: Sequence[Slot], opening: Any, layout: Layout, tail: list[cst.EmptyLine]
+) -> tuple[list[Any], Any]:
+    """The new elements with their commas, and the new opening whitespace (after ``(``/``[``/``{``)."""
+    if not slots:
+        return [], opening
+    last = originals[-1] if originals else None
+    # The last element ends the way the original list ended (trailing comma or not, the line break before the
+    # closing bracket), with its own end-of-line comment and the orphaned comment lines before the bracket.
+    end = getattr(last, "comma", cst.MaybeSentinel.DEFAULT)
+    after = _after(last)
+    final = slots[-1]
+    if after is not None:
+        if final.trail is not None or tail or not final.own:
+            first_line = final.trail or cst.TrailingWhitespace()
+            end = end.with_changes(
+                whitespace_after=after.with_changes(first_line=first_line, empty_lines=[*tail, *after.empty_lines])
+            )
+    elif final.trail is not None or tail:
+        final.lead = [*final.lead, *tail, *layout.own_line(final.trail)]  # nothing to hang them on: above it
+        final.own = False
+    out: list[Any] = []
+    for position, slot in enumerate(slots):
+        node = slot.node
+        if position + 1 == len(slots):
+            if hasattr(node, "whitespace_after_arg") and last is not None:
+                node = node.with_changes(whitespace_after_arg=last.whitespace_after_arg)
+            out.append(node.with_changes(comma=end))
+            break
+        following = slots[position + 1]
+        adjacent = slot.origin is not None and following.origin == slot.origin + 1
+        if adjacent and slot.own and following.own:
+            comma = originals[slot.origin].comma  # type: ignore[index]
+        else:
+            comma = layout.comma(slot.trail, following.lead)
+        if hasattr(node, "whitespace_after_arg") and slot.origin == len(originals) - 1:
+            node = node.with_changes(whitespace_after_arg=cst.SimpleWhitespace(""))
+        out.append(node.with_changes(comma=comma))
+    if slots[0].lead:
+        if isinstance(opening, cst.ParenthesizedWhitespace):
+            opening = opening.with_changes(empty_lines=[*opening.empty_lines, *slots[0].lead])
+        else:
+            opening = layout.line_break(None, list(slots[0].lead))
+    return out, opening
