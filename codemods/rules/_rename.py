@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.names import Resolution, resolve, split_root
-from codemods.renames import RENAMES
+from codemods.renames import RENAMES, version_tuple
 from codemods.rules._base import Handler
 
 if TYPE_CHECKING:
@@ -36,8 +36,14 @@ def _dotted(text: str) -> cst.BaseExpression:
 
 
 def _removed(ctx: FileContext, res: Resolution, node: cst.CSTNode) -> None:
+    """A name without a replacement: a TODO while it still works at the target, a report once it is gone
+    there (its import or attribute access then fails loudly by itself: no comment needed to find it)."""
     row = res.rows[-1]
-    ctx.todo(row.rule, f"{res.old} is deprecated in {row.deprecated_in}: {res.note or 'no replacement'}", node)
+    message = f"{res.old} is deprecated in {row.deprecated_in}: {res.note or 'no replacement'}"
+    if row.removed_in is not None and version_tuple(row.removed_in) <= ctx.target:
+        ctx.report(row.rule, f"{message} (gone in {row.removed_in}: using it fails loudly there)", node)
+    else:
+        ctx.todo(row.rule, message, node)
 
 
 def leave_name(ctx: FileContext, original: cst.Name, updated: cst.Name) -> Any:
