@@ -14,6 +14,7 @@ from pathlib import PurePath
 from typing import Any
 
 from ruamel.yaml.constructor import SafeConstructor
+from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from codemods.flags import UNKNOWN, Value
@@ -202,7 +203,11 @@ def _lit(value: Any) -> Any:
 
 def read(doc: Document, node: Node) -> Value:
     """A flag value: the composed node plus what can be read from it."""
-    data = doc.construct(node)
+    try:
+        data = doc.construct(node)
+    except YAMLError:  # a tag the safe loader does not know (``!foo``): not a literal, and unsafe() says so
+        text = doc.text[int(node.start_mark.index) : doc.end(node)]
+        return Value(node=node, source=text)
     out = Value(node=node, lit=_lit(data), source=data if isinstance(data, str) else repr(data))
     if isinstance(node, SequenceNode):
         out.items = [read(doc, item) for item in node.value]

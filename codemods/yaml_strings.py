@@ -67,7 +67,7 @@ def rename_edits(doc: Document, options: Options, find: Find) -> list[tuple[Edit
     for path, key, node in pairs(doc.node):
         if key not in ("_target_", "class_path") or not isinstance(node, ScalarNode):
             continue
-        if not isinstance(doc.construct(node), str):
+        if node.tag != "tag:yaml.org,2002:str":
             continue
         res = resolve(str(node.value), options.target_tuple)
         if res is None or res.new is None:

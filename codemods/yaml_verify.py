@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ruamel.yaml import YAML
+from ruamel.yaml.constructor import SafeConstructor
+from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
+
 
 @dataclass(frozen=True)
 class Touched:
@@ -29,10 +33,29 @@ class Mismatch(Exception):
 _GONE = object()
 
 
-def _load(text: str) -> list[Any]:
-    from ruamel.yaml import YAML
+class _Lenient(SafeConstructor):
+    """The safe loader, except that a tag it does not know (``!!python/name:...``, ``!custom``) reads as
+    (tag, content) instead of failing: the check compares data, it never builds objects."""
 
-    return list(YAML(typ="safe", pure=True).load_all(text))
+
+def _tagged(constructor: SafeConstructor, node: Node) -> Any:
+    if isinstance(node, MappingNode):
+        return (
+            node.tag,
+            [(constructor.construct_object(k, True), constructor.construct_object(v, True)) for k, v in node.value],
+        )
+    if isinstance(node, SequenceNode):
+        return (node.tag, [constructor.construct_object(item, True) for item in node.value])
+    return (node.tag, node.value)
+
+
+_Lenient.add_constructor(None, _tagged)
+
+
+def _load(text: str) -> list[Any]:
+    yaml = YAML(typ="safe", pure=True)
+    yaml.Constructor = _Lenient
+    return list(yaml.load_all(text))
 
 
 def _child(node: Any, key: Any) -> Any:

@@ -238,3 +238,12 @@ def test_sections_that_cannot_be_edited_safely_stay_byte_identical(text: str, wh
     assert outcome.source == text and not outcome.changed and outcome.error is None
     assert outcome.findings and all(f.kind == "todo" for f in outcome.findings)
     assert any(why in f.message and "change it by hand" in f.message for f in outcome.findings)
+
+
+def test_unknown_tags_elsewhere_do_not_stop_the_rewrite() -> None:
+    text = "a: !!python/name:os.path x\nb: !custom {q: 1}\ntrainer:\n  gpus: 2\n"
+    outcome = transform_yaml(text, Options(target="1.7"))
+    assert outcome.error is None
+    assert (
+        outcome.source == "a: !!python/name:os.path x\nb: !custom {q: 1}\ntrainer:\n  accelerator: gpu\n  devices: 2\n"
+    )
