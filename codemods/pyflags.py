@@ -8,6 +8,7 @@ reusing the untouched arguments (and their commas and comments) as they were.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -201,8 +202,6 @@ def _relayout_list(
         if i not in used and id(element.value) not in moved  # a moved element takes its comments along
     ]
     tail = pylayout.adopt(slots, orphans)
-    if not slots:
-        return template.with_changes(elements=[], lbracket=template.lbracket)
     elements, opening = pylayout.assemble(originals, slots, opening, layout, tail)
     return template.with_changes(elements=elements, lbracket=template.lbracket.with_changes(whitespace_after=opening))
 
@@ -276,25 +275,100 @@ def _commas(nodes: Sequence[Any], template: Sequence[Any] | None) -> list[Any]:
     return out
 
 
-def run_plan(ctx: FileContext, plan: Plan, anchor: cst.CSTNode) -> bool:
-    """Run the enabled flag rules; report their notes on ``anchor``. True when the flags changed."""
+_NOTE_KEY = re.compile(r"([A-Za-z_]\w*)=")
+
+
+def run_plan(
+    ctx: FileContext,
+    plan: Plan,
+    anchor: cst.CSTNode,
+    lines: dict[str, tuple[cst.CSTNode, bool]] | None = None,
+    inline: dict[str, list[str]] | None = None,
+) -> bool:
+    """Run the enabled flag rules; report their notes on ``anchor``. True when the flags changed.
+
+    ``lines``: the original keyword arguments, by keyword, and whether each begins a line of its own. A TODO
+    about one of them (its message starts with ``key=``) goes right above that argument, inside the call: it
+    is collected in ``inline`` (original key -> comment texts) and reported on the argument's line, instead of
+    above the statement.
+    """
+    from codemods.engine import TODO_PREFIX
     from codemods.rules import flag_rules
+
+    def steps(plan: Plan) -> None:
+        for rule in flag_rules():
+            if plan.stopped:
+                break
+            if rule.step is not None and plan.applies(rule.id, version_tuple(rule.deprecated_in)):
+                rule.step(plan)
 
     # The values themselves, not their ids: a value a rule replaced is freed, and its id may be reused.
     before = list(plan.items)
     snapshot = [(v, list(v.items)) for _, v in plan.items if v.items is not None]
-    for rule in flag_rules():
-        if plan.stopped:
-            break
-        if rule.step is not None and plan.applies(rule.id, version_tuple(rule.deprecated_in)):
-            rule.step(plan)
+    steps(plan)
+    if not plan.stopped and (_changed(before, snapshot, plan) or plan.notes):
+        _settle(plan, steps)
     for note in plan.notes:
+        match = _NOTE_KEY.match(note.message)
+        home = _home(plan, lines, match.group(1)) if note.kind == "todo" and lines and match else None
+        if home is not None and inline is not None:
+            ctx.todo_here(note.rule, note.message, lines[home][0])  # type: ignore[index]
+            text = f"{TODO_PREFIX}{note.message} [{note.rule}]"
+            if text not in inline.setdefault(home, []):
+                inline[home].append(text)
+            continue
         {"todo": ctx.todo, "report": ctx.report}.get(note.kind, ctx.fix)(note.rule, note.message, anchor)
+    return _changed(before, snapshot, plan)
+
+
+def _home(plan: Plan, lines: dict[str, tuple[cst.CSTNode, bool]], key: str) -> str | None:
+    """The original argument whose line a TODO about ``key`` goes above: ``key`` itself, or the first original
+    that ``key`` took the place of (``accelerator=b`` from ``distributed_backend=b``); None when that argument
+    does not begin a line of its own (the TODO then goes above the statement)."""
+    present = {name for name, _ in plan.items}
+    if key in lines:
+        home: str | None = key
+    else:
+        home = next((k for k in lines if _final_key(plan.successor, k, present, set(lines)) == key), None)
+    return home if home is not None and lines[home][1] else None
+
+
+def _changed(before: list[tuple[str, Value]], snapshot: list[tuple[Value, list[Value]]], plan: Plan) -> bool:
     after = plan.items
     same = len(before) == len(after) and all(k == j and v is w for (k, v), (j, w) in zip(before, after, strict=False))
     current = {id(v) for _, v in after}
-    items_changed = any(id(v) in current and items != v.items for v, items in snapshot)
-    return not same or items_changed
+    return not same or any(id(v) in current and items != v.items for v, items in snapshot)
+
+
+def _settle(plan: Plan, steps: Any, rounds: int = 3) -> None:
+    """Run the rules again over their own result, as a second run of migrate-trainer would, until nothing
+    more happens: then a second run finds nothing to do (no rewrite, no new TODO about the rewritten flags)."""
+    seen = {(note.rule, note.message) for note in plan.notes}
+    for _ in range(rounds):
+        again = Plan(
+            list(plan.items),
+            plan.target,
+            plan.root,
+            plan.enabled,
+            opaque_rest=plan.opaque_rest,
+            origin={key: "explicit" for key, _ in plan.items},
+        )
+        before = list(again.items)
+        snapshot = [(v, list(v.items)) for _, v in again.items if v.items is not None]
+        steps(again)
+        fresh = [note for note in again.notes if (note.rule, note.message) not in seen]
+        moved = _changed(before, snapshot, again)
+        if not fresh and not moved:
+            return
+        plan.notes.extend(fresh)
+        seen.update((note.rule, note.message) for note in fresh)
+        if moved:
+            plan.items = again.items
+            for key, successor in again.successor.items():
+                plan.successor.setdefault(key, successor)
+        plan.stopped = plan.stopped or again.stopped
+        if not moved:
+            return
 
 
 # --- carriers ------------------------------------------------------------------------------------------------
@@ -318,8 +392,11 @@ def _args_plan(ctx: FileContext, root: str, original: cst.Call, updated: cst.Cal
     return Plan(items, ctx.target, root, ctx.enabled, opaque_rest=opaque, origin={k: "explicit" for k, _ in items})
 
 
-def _rebuild_args(ctx: FileContext, plan: Plan, updated: cst.Call) -> cst.Call:
-    """The call with the plan's flags; untouched arguments keep their formatting, every comment stays once."""
+def _rebuild_args(
+    ctx: FileContext, plan: Plan, updated: cst.Call, inline: dict[str, list[str]] | None = None
+) -> cst.Call:
+    """The call with the plan's flags; untouched arguments keep their formatting, every comment stays once.
+    ``inline``: TODO comments to put right above the argument (of that original keyword) they concern."""
     originals = list(updated.args)
     equal = next((a.equal for a in originals if a.keyword is not None), _EQUAL)
 
@@ -328,7 +405,8 @@ def _rebuild_args(ctx: FileContext, plan: Plan, updated: cst.Call) -> cst.Call:
 
     keys = [a.keyword.value if a.keyword is not None else None for a in originals]
     stars = [bool(a.star) for a in originals]
-    args, opening = _relayout(ctx, plan, originals, keys, stars, updated.whitespace_before_args, new, _quote(updated))
+    opening = updated.whitespace_before_args
+    args, opening = _relayout(ctx, plan, originals, keys, stars, opening, new, _quote(updated), inline or {})
     return updated.with_changes(args=args, whitespace_before_args=opening)
 
 
@@ -341,6 +419,7 @@ def _relayout(
     opening: Any,
     new: Any,
     quote: str,
+    inline: dict[str, list[str]] | None = None,
 ) -> tuple[list[Any], Any]:
     """The plan's items as elements (``Arg``/``DictElement``) laid out by ``codemods.pylayout``: an original
     element whose value did not change is reused, a new one inherits the comments of the originals it
@@ -355,7 +434,7 @@ def _relayout(
     slots: list[pylayout.Slot] = []
 
     def own(i: int) -> pylayout.Slot:
-        return pylayout.Slot(originals[i], i, float(i), list(lead[i]), trail[i], own=True)
+        return pylayout.Slot(originals[i], i, float(i), list(lead[i]), trail[i], own=True, sources=[i])
 
     slots.extend(own(i) for i, key in enumerate(keys) if key is None and not stars[i])
     used: set[int] = set()
@@ -385,6 +464,7 @@ def _relayout(
                 slot.lead = [*slot.lead, *layout.own_line(item_trail)]
             slot.own = False
         used.update(sources)
+        slot.sources = sources
         slots.append(slot)
     slots.extend(own(i) for i in range(len(originals)) if stars[i])
     orphans = [
@@ -392,6 +472,13 @@ def _relayout(
         for i, key in enumerate(keys)
         if key is not None and i not in used
     ]
+    for key, texts in (inline or {}).items():
+        at = index.get(key)
+        heir = next((slot for slot in slots if at in slot.sources), None)
+        if heir is not None:
+            heir.add_lines(texts, layout)
+        elif at is not None:  # the argument went away: the TODO goes above whatever follows it
+            orphans.append((at, [layout.comment_line(text) for text in texts]))
     tail = pylayout.adopt(slots, orphans)
     return pylayout.assemble(originals, slots, opening, layout, tail)
 
@@ -440,9 +527,36 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if any(new is not old for new, old in zip(args, updated.args, strict=True)):
         updated = updated.with_changes(args=args)
     plan = _args_plan(ctx, root, original, updated, argparse)
-    if not run_plan(ctx, plan, original):
+    lines = _own_lines(original)
+    inline: dict[str, list[str]] = {}
+    if not run_plan(ctx, plan, original, lines, inline):
+        return _with_inline_todos(updated, inline) if inline else updated
+    return _rebuild_args(ctx, plan, updated, inline)
+
+
+def _own_lines(call: cst.Call) -> dict[str, tuple[cst.CSTNode, bool]]:
+    """The keyword arguments of ``call`` by keyword, each with whether it begins a line of its own."""
+    from codemods import pylayout
+
+    args = list(call.args)
+    return {
+        arg.keyword.value: (arg, pylayout.starts_line(args, call.whitespace_before_args, index))
+        for index, arg in enumerate(args)
+        if arg.keyword is not None
+    }
+
+
+def _with_inline_todos(updated: cst.Call, inline: dict[str, list[str]]) -> cst.Call:
+    """The call as it is, with TODO comments right above the arguments they concern."""
+    from codemods import pylayout
+
+    args, opening = list(updated.args), updated.whitespace_before_args
+    for key, texts in inline.items():
+        index = next(i for i, a in enumerate(args) if a.keyword is not None and a.keyword.value == key)
+        args, opening = pylayout.insert_lines(args, opening, index, texts)
+    if opening is updated.whitespace_before_args and all(a is b for a, b in zip(args, updated.args, strict=True)):
         return updated
-    return _rebuild_args(ctx, plan, updated)
+    return updated.with_changes(args=args, whitespace_before_args=opening)
 
 
 def _inline_dict(node: cst.BaseExpression) -> bool:

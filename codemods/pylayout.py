@@ -31,6 +31,16 @@ class Slot:
     trail: cst.TrailingWhitespace | None = None
     #: ``lead`` and ``trail`` are exactly the original element's own.
     own: bool = False
+    #: Indices of the original elements it stands for.
+    sources: list[int] = field(default_factory=list)
+
+    def add_lines(self, texts: Sequence[str], layout: Layout) -> None:
+        """Comment lines right above the element, each unless it is there already."""
+        present = {line.comment.value for line in self.lead if line.comment is not None}
+        missing = [text for text in texts if text not in present]
+        if missing:
+            self.lead = [*self.lead, *(layout.comment_line(text) for text in missing)]
+            self.own = False
 
 
 def _after(element: Any) -> cst.ParenthesizedWhitespace | None:
@@ -89,6 +99,12 @@ class Layout:
             return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         return cst.Comma(whitespace_after=self.line_break(trail, lead))
 
+    def comment_line(self, text: str) -> cst.EmptyLine:
+        """A comment on a line of its own, indented like the elements."""
+        template = self.template
+        whitespace = template.last_line if template is not None else cst.SimpleWhitespace("")
+        return cst.EmptyLine(indent=True, whitespace=whitespace, comment=cst.Comment(text))
+
     def own_line(self, trail: cst.TrailingWhitespace | None) -> list[cst.EmptyLine]:
         """An end-of-line comment moved onto a line of its own (its element went away or was merged)."""
         if trail is None or trail.comment is None:
@@ -96,6 +112,37 @@ class Layout:
         template = self.template
         whitespace = template.last_line if template is not None else cst.SimpleWhitespace("")
         return [cst.EmptyLine(indent=True, whitespace=whitespace, comment=trail.comment)]
+
+
+def starts_line(originals: Sequence[Any], opening: Any, index: int) -> bool:
+    """Whether the original element ``index`` begins a line of its own (so a comment can go right above it)."""
+    if index == 0:
+        return isinstance(opening, cst.ParenthesizedWhitespace)
+    return _after(originals[index - 1]) is not None
+
+
+def insert_lines(originals: Sequence[Any], opening: Any, index: int, texts: Sequence[str]) -> tuple[list[Any], Any]:
+    """``originals`` (unchanged otherwise) with comment lines right above element ``index``, which must begin
+    a line (:func:`starts_line`); texts already there are not added again."""
+    elements = list(originals)
+    if index == 0:
+        holder = opening
+    else:
+        comma = elements[index - 1].comma
+        holder = comma.whitespace_after
+    present = {line.comment.value for line in holder.empty_lines if line.comment is not None}
+    missing = [text for text in texts if text not in present]
+    if not missing:
+        return elements, opening
+    lines = [
+        cst.EmptyLine(indent=holder.indent, whitespace=holder.last_line, comment=cst.Comment(text)) for text in missing
+    ]
+    holder = holder.with_changes(empty_lines=[*holder.empty_lines, *lines])
+    if index == 0:
+        return elements, holder
+    previous = elements[index - 1]
+    elements[index - 1] = previous.with_changes(comma=previous.comma.with_changes(whitespace_after=holder))
+    return elements, opening
 
 
 def orphaned(layout: Layout, lead: list[cst.EmptyLine], trail: cst.TrailingWhitespace | None) -> list[cst.EmptyLine]:
@@ -123,8 +170,17 @@ def assemble(
     originals: Sequence[Any], slots: Sequence[Slot], opening: Any, layout: Layout, tail: list[cst.EmptyLine]
 ) -> tuple[list[Any], Any]:
     """The new elements with their commas, and the new opening whitespace (after ``(``/``[``/``{``)."""
-    if not slots:
-        return [], opening
+    if not slots:  # every element went away: their comments stay, on lines of their own
+        kept = list(opening.empty_lines) if isinstance(opening, cst.ParenthesizedWhitespace) else []
+        if not kept and not tail:
+            return [], cst.SimpleWhitespace("")
+        first_line = opening.first_line if isinstance(opening, cst.ParenthesizedWhitespace) else None
+        return [], cst.ParenthesizedWhitespace(
+            first_line=first_line or cst.TrailingWhitespace(),
+            empty_lines=[*kept, *tail],
+            indent=True,
+            last_line=cst.SimpleWhitespace(""),
+        )
     last = originals[-1] if originals else None
     # The last element ends the way the original list ended (trailing comma or not, the line break before the
     # closing bracket), with its own end-of-line comment and the orphaned comment lines before the bracket.
