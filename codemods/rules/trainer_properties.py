@@ -146,7 +146,12 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
         )
         return updated
     if prop.new is None:
-        ctx.todo(ID, f"Trainer.{prop.old} is deprecated in {prop.deprecated_in}: {prop.note}", original)
+        message = f"Trainer.{prop.old} is deprecated in {prop.deprecated_in}: {prop.note}"
+        if prop.removed_in is not None and version_tuple(prop.removed_in) <= ctx.target:
+            # Gone at the target: reading it raises AttributeError there, loudly enough without a comment.
+            ctx.report(ID, f"{message} (gone in {prop.removed_in}: reading it fails loudly there)", original)
+        else:
+            ctx.todo(ID, message, original)
         return updated
     if prop.exact:
         ctx.fix(ID, f"Trainer.{prop.old} -> Trainer.{prop.new}", original)
