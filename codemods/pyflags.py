@@ -502,7 +502,8 @@ def _final_key(successor: dict[str, str | None], key: str, present: set[str], or
         return key if key in present else None
     current, step = successor[key], order[key]
     while current is not None and current not in originals and order.get(current, -1) > step:
-        current, step = successor[current], order[current]
+        step = order[current]
+        current = successor[current]
     return current if current in present else None
 
 

@@ -184,7 +184,7 @@ def assemble(
     last = originals[-1] if originals else None
     # The last element ends the way the original list ended (trailing comma or not, the line break before the
     # closing bracket), with its own end-of-line comment and the orphaned comment lines before the bracket.
-    end = getattr(last, "comma", cst.MaybeSentinel.DEFAULT)
+    end: Any = getattr(last, "comma", cst.MaybeSentinel.DEFAULT)
     after = _after(last)
     final = slots[-1]
     if after is not None:
