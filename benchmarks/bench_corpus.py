@@ -971,7 +971,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--codemods",
         type=Path,
-        help="folder holding a codemods package to run instead of the installed one (e.g. `git archive` of a commit)",
+        help="a checkout (`git archive <commit>` extracted) whose codemods run instead of the installed ones",
     )
     args = parser.parse_args(argv)
     global CODEMODS_PATH
