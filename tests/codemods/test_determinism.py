@@ -67,13 +67,17 @@ def _cli(tree: Path, seed: int, jobs: int, target: str = "2.0") -> tuple[int, st
     return done.returncode, done.stdout, _tree(tree)
 
 
-def test_cli_output_is_the_same_for_every_hash_seed_and_worker_count(tmp_path: Path) -> None:
+RUNS = {"2.0": ((0, 1), (1, 1), (2, 1), (0, 2), (1, 2)), "1.6": ((0, 1), (2, 1), (1, 2))}
+
+
+@pytest.mark.parametrize("target", sorted(RUNS))
+def test_cli_output_is_the_same_for_every_hash_seed_and_worker_count(tmp_path: Path, target: str) -> None:
     source = _corpus(tmp_path / "source")
     runs = {}
-    for seed, jobs in ((0, 1), (1, 1), (2, 1), (0, 2), (1, 2)):
+    for seed, jobs in RUNS[target]:
         copy = tmp_path / f"seed{seed}-j{jobs}"
         shutil.copytree(source, copy)
-        runs[(seed, jobs)] = _cli(copy, seed, jobs)
+        runs[(seed, jobs)] = _cli(copy, seed, jobs, target)
     reference = runs[(0, 1)]
     assert reference[0] == 1, "the corpus has legacy code: the first run rewrites it"
     assert reference[2] != _tree(source)
@@ -84,7 +88,7 @@ def test_cli_output_is_the_same_for_every_hash_seed_and_worker_count(tmp_path: P
         assert not differing, f"PYTHONHASHSEED={key[0]} -j{key[1]} rewrote these differently: {differing}"
     # And the Python result is stable: a second run (another seed, two workers) leaves every .py file alone.
     again = tmp_path / "seed0-j1"
-    _, _, tree = _cli(again, 2, 2)
+    _, _, tree = _cli(again, 2, 2, target)
     python = sorted(path for path in reference[2] if path.endswith(".py"))
     assert [path for path in python if tree[path] != reference[2][path]] == []
 
