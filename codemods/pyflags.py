@@ -317,7 +317,10 @@ def run_plan(
             if text not in inline.setdefault(home, []):
                 inline[home].append(text)
             continue
-        {"todo": ctx.todo, "report": ctx.report}.get(note.kind, ctx.fix)(note.rule, note.message, anchor)
+        # A TODO about one argument is reported on that argument's line (its comment goes above the statement).
+        about = match.group(1) if note.kind == "todo" and lines and match else None
+        where = lines[about][0] if lines and about in lines else anchor
+        {"todo": ctx.todo, "report": ctx.report}.get(note.kind, ctx.fix)(note.rule, note.message, where)
     return _changed(before, snapshot, plan)
 
 
