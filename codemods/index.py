@@ -161,9 +161,27 @@ def text_uses(text: str, path: str, interpolations: bool = False) -> list[Use]:
     return found
 
 
+def _without_comments(line: str) -> str:
+    """A YAML line up to its comment: a ``#`` at the start or after a blank, outside quotes."""
+    quote = ""
+    for index, char in enumerate(line):
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#" and (index == 0 or line[index - 1] in " \t"):
+            return line[:index]
+    return line
+
+
 def yaml_uses(text: str, path: str) -> FileIndex:
-    """A YAML file's ``${trainer.x}`` interpolations and override lists (Hydra ``overrides:``, test configs)."""
-    return FileIndex(uses=tuple(text_uses(text, path, interpolations=True)))
+    """A YAML file's ``${trainer.x}`` interpolations and override lists (Hydra ``overrides:``, test configs).
+
+    Comments are not uses: a TODO this tool wrote (which names ``trainer.gpus``) must not block the next run.
+    """
+    code = "\n".join(_without_comments(line) for line in text.split("\n"))
+    return FileIndex(uses=tuple(text_uses(code, path, interpolations=True)))
 
 
 # --- Python --------------------------------------------------------------------------------------------------

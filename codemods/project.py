@@ -3,9 +3,10 @@
 The rules plan a section's rewrite from the section alone; :func:`guard_section` then checks the plan against
 the project index (``codemods.index``) and says why it must not be applied:
 
-* a key the plan removes, renames or changes is still used elsewhere (``cfg.trainer.gpus`` in Python, a
-  ``trainer.gpus=2`` override in a script or a doc, ``${trainer.gpus}`` in another config file): a key is
-  migrated together with every use, or not at all;
+* a key the plan removes or renames is still used elsewhere (``cfg.trainer.gpus`` in Python, a
+  ``trainer.gpus=2`` override in a script or a doc, ``${trainer.gpus}`` in another config file), or a key
+  whose value it changes is read elsewhere (``cfg.trainer.precision == 16``; an override string still sets a
+  key whose value changed, so it does not block): a key is migrated together with every use, or not at all;
 * a key the plan adds is missing from the project's own structured-config schema, or a value it writes has a
   type the schema forbids (``precision: 16-mixed`` where the schema says ``int``);
 * a key the plan adds is also passed explicitly next to the section (``Trainer(strategy=X, **cfg.trainer)``):
@@ -59,6 +60,8 @@ def guard_section(
     reasons: list[str] = []
     for key in _changed(old, new):
         uses = index.uses_of(f"{name}.{key}", outside=path)
+        if key in new:  # the key stays with another value: an override string still sets it, a read sees it
+            uses = [use for use in uses if use.kind != "override"]
         if uses:
             reasons.append(
                 f"{name}.{key}{_USED}{describe(uses, index.root)}: migrate those uses together with this key"

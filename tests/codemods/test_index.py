@@ -87,3 +87,24 @@ def test_merge_is_sorted_and_deduplicated() -> None:
     merged = ProjectIndex.merge([one, two, one])
     assert [use.path for use in merged.uses] == ["a.py", "b.py"]
     assert merged == ProjectIndex.merge([two, one])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "gpus: 1  # TODO(migrate-trainer): trainer.gpus is still used at run.sh:2\n", [], id="a TODO comment"
+        ),
+        pytest.param("# python train.py trainer.gpus=2\nx: 1\n", [], id="a commented-out command"),
+        pytest.param(
+            "n: '${trainer.gpus}'  # copies trainer.gpus\n",
+            [("trainer.gpus", 1, "interpolation")],
+            id="quoted value, comment after",
+        ),
+        pytest.param(
+            "cmd: 'a # trainer.gpus=2'\n", [("trainer.gpus", 1, "override")], id="a hash inside quotes is no comment"
+        ),
+    ],
+)
+def test_yaml_comments_are_not_uses(text: str, expected: list[tuple[str, int, str]]) -> None:
+    assert _keys(text, "conf/a.yaml") == expected

@@ -1,0 +1,2 @@
+#!/bin/sh
+python train.py --config-name a trainer.gpus=4
