@@ -23,6 +23,10 @@ YAML_SUFFIXES = (".yaml", ".yml")
 SUFFIXES = PYTHON_SUFFIXES + YAML_SUFFIXES
 #: Never descended into, whatever the ignore files say.
 ALWAYS_SKIPPED = frozenset({".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache"})
+#: Run artefacts, never sources: configs that Lightning, Hydra and the loggers saved from past runs (their
+#: ``plugins: <...DDPPlugin object at 0x...>`` reprs are records, not settings). Skipped in folders; a file
+#: given explicitly is still processed.
+RUN_ARTEFACTS = frozenset({"lightning_logs", "multirun", ".hydra", "wandb", "mlruns"})
 
 
 # --- .gitignore ------------------------------------------------------------------------------------------------
@@ -148,6 +152,7 @@ def discover(
                 name
                 for name in dirnames
                 if name not in ALWAYS_SKIPPED
+                and name not in RUN_ARTEFACTS
                 and not (check and _excluded(here / name, excludes))
                 and not (check and respect_gitignore and ignore.ignored((here / name).absolute(), True))
             )

@@ -11,7 +11,8 @@ notebooks), the uses of ``<section>.<key>``:
 * structured-config schemas: a class whose annotated fields mirror Trainer flags (``@dataclass class
   TrainerConf: gpus: int = 0``);
 * calls that pass a config section into a Trainer together with explicit flags
-  (``Trainer(strategy=X, **cfg.trainer)``, ``instantiate(cfg.trainer, plugins=[...])``).
+  (``Trainer(strategy=X, **cfg.trainer)``, ``instantiate(cfg.trainer, plugins=[...])``), and LightningCLI's
+  ``trainer_defaults={...}``, whose keys compete with the config file's trainer section.
 
 Everything here is plain data (frozen, hashable, picklable) so that workers receive it with their options.
 Python is read with ``ast``: comments, strings and docstrings never look like a use (override strings are only
@@ -266,6 +267,8 @@ class _PythonIndexer(ast.NodeVisitor):
                 skip.add(id(key))
         if name in _TRAINER_CALLEES:
             self._splat(node)
+        elif name.endswith("CLI"):
+            self._trainer_defaults(node)
         for child in ast.iter_child_nodes(node):
             if id(child) not in skip:
                 self.visit(child)
@@ -280,6 +283,21 @@ class _PythonIndexer(ast.NodeVisitor):
         explicit = tuple(sorted(k.arg for k in node.keywords if k.arg is not None))
         for section in sections:
             self.splats.append(Splat(section, self.path, node.lineno, explicit))
+
+    def _trainer_defaults(self, node: ast.Call) -> None:
+        """``LightningCLI(trainer_defaults={"plugins": ...})``: the config file's trainer section overrides these
+        keys, so the section must not gain a flag that competes with them (a second strategy)."""
+        for keyword in node.keywords:
+            if keyword.arg != "trainer_defaults":
+                continue
+            value = keyword.value
+            keys: list[str] = []
+            if isinstance(value, ast.Dict):
+                keys = [k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+            elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict":
+                keys = [k.arg for k in value.keywords if k.arg is not None]
+            if keys:
+                self.splats.append(Splat("trainer", self.path, node.lineno, tuple(sorted(keys))))
 
     def _sections(self, node: ast.expr) -> list[str]:
         """``cfg.trainer`` / ``cfg["trainer"]`` / ``OmegaConf.to_container(cfg.trainer)`` -> ["trainer"]."""

@@ -108,3 +108,10 @@ def test_merge_is_sorted_and_deduplicated() -> None:
 )
 def test_yaml_comments_are_not_uses(text: str, expected: list[tuple[str, int, str]]) -> None:
     assert _keys(text, "conf/a.yaml") == expected
+
+
+def test_lightningcli_trainer_defaults_compete_with_the_config() -> None:
+    source = 'cli = LightningCLI(Model, trainer_defaults={"plugins": DDPPlugin(), "max_epochs": 3})\n'
+    assert [(s.section, s.keywords) for s in index_text(source, "a.py").splats] == [
+        ("trainer", ("max_epochs", "plugins"))
+    ]
