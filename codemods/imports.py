@@ -8,8 +8,8 @@ join the leading import block exactly where ``AddImportsVisitor`` puts them. Rem
 ``RemoveImportsVisitor`` does -- drop an imported name once nothing refers to it -- without its whole-module
 scope analysis: the rules already resolved every reference through the import table, so the question left is
 whether the name still occurs in the rewritten code. A plain word count answers "no" cheaply; when the word
-is still there (a comment, a docstring), the rewritten code's ``ast`` decides: a ``Name`` or a string that
-looks like an annotation or an ``__all__`` entry keeps the import.
+is still there (a comment, a docstring, a string), the rewritten code's ``ast`` decides: a ``Name``, or a
+string in an annotation or in ``__all__``, keeps the import; any other text never does.
 """
 
 from __future__ import annotations
@@ -60,11 +60,37 @@ def _used(local: str, chunks: Sequence[Chunk], bindings: int) -> bool:
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and node.id == local:
                 return True
-            # A string that reads like code ("DDPPlugin", "Optional[DDPPlugin]", an __all__ entry) uses it.
-            text = node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
+        # A string is code only where it stands for a type or an export: in an annotation ("DDPPlugin",
+        # Optional["DDPPlugin"]) or in ``__all__``. Any other string (a label, a message) is text.
+        for text in _typed_strings(tree):
             if word.search(text) and _ANNOTATION_LIKE.fullmatch(text):
                 return True
     return False
+
+
+def _typed_strings(tree: ast.Module) -> list[str]:
+    """The string constants inside annotations, ``cast(...)``'s type and ``__all__`` of ``tree``."""
+    roots: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg | ast.AnnAssign) and node.annotation is not None:
+            roots.append(node.annotation)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None:
+            roots.append(node.returns)
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets) and node.value is not None:
+                roots.append(node.value)
+        elif isinstance(node, ast.Call) and node.args:
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name == "cast":
+                roots.append(node.args[0])
+    return [
+        inner.value
+        for root in roots
+        for inner in ast.walk(root)
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str)
+    ]
 
 
 class _Drop(cst.CSTTransformer):

@@ -367,10 +367,24 @@ def leave_annotation(ctx: FileContext, original: cst.Annotation, updated: cst.An
     return updated if annotation is updated.annotation else updated.with_changes(annotation=annotation)
 
 
+def leave_cast(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
+    """``cast("DDPPlugin", x)``: the string is a type, renamed like a quoted annotation."""
+    func = original.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    if name != "cast" or not updated.args or not isinstance(updated.args[0].value, cst.SimpleString):
+        return updated
+    first = updated.args[0]
+    renamed = quoted_type(ctx, first.value, original.args[0].value)  # type: ignore[arg-type]
+    if renamed is first.value:
+        return updated
+    return updated.with_changes(args=[first.with_changes(value=renamed), *updated.args[1:]])
+
+
 HANDLERS: dict[str, Handler] = {
     "Name": leave_name,
     "Attribute": leave_attribute,
     "Annotation": leave_annotation,
+    "Call": leave_cast,
     "ImportFrom": leave_import_from,
     "Import": leave_import,
     "SimpleStatementLine": leave_statement_line,
