@@ -18,6 +18,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from codemods.scopes import Statement
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+$")
+_BLANKS = re.compile(r"(?:[ \t]*\r?\n)*")
 
 
 @dataclass
@@ -31,6 +32,9 @@ class Chunk:
     end_line: int
     module: cst.Module | None = None
     changed: bool = False
+    #: The blank lines above its statements, once a rewrite removed them all (``codemods.imports`` gives
+    #: them to what takes their place, so import groups stay apart).
+    gap: str = ""
 
     def parse(self, leading: bool) -> cst.Module:
         """The chunk's libcst module; after the first chunk, the header becomes the statement's leading lines."""
@@ -48,8 +52,16 @@ class Chunk:
         # A chunk whose statements were all removed keeps its comments but not the final line break libcst
         # adds to a module (the break belonged to the removed statement).
         code = module.code if module.body or module.header else ""
+        if not code and self.text:
+            self.gap = leading_blanks(self.text)
         if code != self.text:
             self.text, self.changed = code, True
+
+
+def leading_blanks(text: str) -> str:
+    """The blank lines ``text`` starts with."""
+    match = _BLANKS.match(text)
+    return match.group(0) if match else ""
 
 
 def split(source: str, statements: Sequence[Statement]) -> list[Chunk] | None:

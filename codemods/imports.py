@@ -22,7 +22,7 @@ from typing import Any
 
 import libcst as cst
 
-from codemods.chunks import Chunk
+from codemods.chunks import Chunk, leading_blanks
 from codemods.scopes import Statement
 
 _ANNOTATION_LIKE = re.compile(r"[\w\s.,\[\]|'\"]*")
@@ -142,6 +142,11 @@ def remove_unused(removals: Sequence[Removal], chunks: list[Chunk], statements: 
         chunk = chunks[index]
         if chunk.module is not None:
             chunk.set_module(chunk.module.visit(_Drop(locals_)))
+    for index, chunk in enumerate(chunks):
+        # A removed statement's blank lines separated two groups: the next statement keeps them apart.
+        following = next((c for c in chunks[index + 1 :] if c.text), None)
+        if chunk.gap and index > 0 and following is not None and not leading_blanks(following.text):
+            following.text, following.changed, chunk.gap = chunk.gap + following.text, True, ""
 
 
 def trim_start(chunks: list[Chunk]) -> None:
@@ -228,6 +233,8 @@ def add_needed(additions: Sequence[tuple[str, str | None, str | None]], chunks: 
         return
     at = block[-1] + 1 if block else 0
     text = "".join(line + newline for line in lines)
+    if at < len(chunks) and not chunks[at].text and chunks[at].gap and at > 0:
+        text, chunks[at].gap = chunks[at].gap + text, ""  # in place of a removed import, after its blank lines
     chunks.insert(at, Chunk(text, 0, 0, 0, 0, changed=True))
     after = chunks[at + 1] if at + 1 < len(chunks) else None
     if after is not None and after.text and after.text.split(newline, 1)[0].strip() != "":
