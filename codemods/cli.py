@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -193,7 +194,7 @@ def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[st
 
     paths = sorted({str(p) for p in discover(args.paths, excludes, gitignore, text=True)})
     progress = _Progress(len(paths), not args.no_progress)
-    results = run(paths, mode, options, jobs, progress)  # type: ignore[arg-type]
+    results = _with_yaml_todos(run(paths, mode, options, jobs, progress))  # type: ignore[arg-type]
     if mode == "diff":
         sys.stdout.write("".join(result.diff for result in results))
     findings = render(results, args.format)
@@ -207,6 +208,49 @@ def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[st
     if failed:
         return EXIT_FAILED
     return EXIT_CHANGED if changed or (mode == "check" and todos) else EXIT_CLEAN
+
+
+_YAML_TODO = re.compile(r"#\s*TODO\(migrate-trainer\):?\s*(?P<message>.*?)(?:\s+\[(?P<rule>[\w.-]+)\])?\s*$")
+
+
+def _with_yaml_todos(results: list[Any]) -> list[Any]:
+    """YAML files' TODO(migrate-trainer) comments from earlier runs, as todo findings (Python files get theirs
+    from the engine): ``--check`` fails until they are acted on. A comment is a ``#`` after a line's start or
+    after whitespace, outside quotes."""
+    from dataclasses import replace
+
+    from codemods.engine import Finding
+    from codemods.prefilter import TODO_MARKER
+
+    out = []
+    for result in results:
+        if not result.path.endswith((".yaml", ".yml")) or result.status == "failed":
+            out.append(result)
+            continue
+        try:
+            text = Path(result.path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            out.append(result)
+            continue
+        if TODO_MARKER not in text:
+            out.append(result)
+            continue
+        asked = {(f.rule, f.message) for f in result.findings if f.kind == "todo"}
+        found = []
+        for number, line in enumerate(text.splitlines(), 1):
+            index = line.find("#")
+            while index >= 0 and (line[:index].count('"') % 2 or line[:index].count("'") % 2):
+                index = line.find("#", index + 1)  # inside a quoted scalar
+            match = _YAML_TODO.match(line, index) if index >= 0 and TODO_MARKER in line[index:] else None
+            if match is not None and (index == 0 or line[index - 1].isspace()):
+                rule, message = match.group("rule") or "migrate-trainer", match.group("message")
+                if (rule, message) not in asked:
+                    found.append(Finding(rule, message, number, index + 1, "todo"))
+        if found:
+            findings = sorted((*result.findings, *found), key=lambda f: (f.line, f.column, f.rule, f.message))
+            result = replace(result, findings=tuple(findings))
+        out.append(result)
+    return out
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -103,3 +103,18 @@ def test_stdin_check_fails_on_a_left_todo(monkeypatch: pytest.MonkeyPatch) -> No
     assert main(["--check", "-"]) == 1
     monkeypatch.setattr("sys.stdin", io.StringIO(TODO_IN_STRINGS))
     assert main(["--check", "-"]) == 0
+
+
+def test_yaml_todos_from_an_earlier_run_fail_the_check(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "pkg" / "train.yaml").write_text(
+        "trainer:\n"
+        "  # TODO(migrate-trainer): pick the devices yourself [device_flags]\n"
+        "  devices: 2  # TODO(migrate-trainer): check the count [device_flags]\n"
+        "  name: 'run # TODO(migrate-trainer): a value, not a comment [device_flags]'\n"
+    )
+    assert main(["--check", "--format", "json", "-j", "1", "pkg"]) == 1
+    rows = _json(capsys)
+    assert [(row["line"], row["column"], row["message"], row["kind"]) for row in rows] == [
+        (2, 3, "pick the devices yourself", "todo"),
+        (3, 15, "check the count", "todo"),
+    ]
