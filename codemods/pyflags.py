@@ -110,7 +110,8 @@ def _accelerator_kind(ctx: FileContext, node: cst.BaseExpression) -> str | None:
 
 
 def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpression) -> Value:
-    value = Value(node=updated, lit=literal(original), source=ctx.code(original).strip())
+    # The spelling after this pass's renames: a TODO quoting it reads the same on a second run.
+    value = Value(node=updated, lit=literal(original), source=ctx.code(updated).strip())
     if value.known and not isinstance(original, cst.List | cst.Tuple):
         return value
     if isinstance(original, cst.IfExp) and isinstance(updated, cst.IfExp):
