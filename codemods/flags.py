@@ -7,6 +7,7 @@ end renders what changed and leaves every untouched value's original syntax alon
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -107,8 +108,13 @@ class Plan:
     origin: dict[str, str] = field(default_factory=dict)
     #: Key -> the key that took its place (None: removed); front ends move comments and interpolations along.
     successor: dict[str, str | None] = field(default_factory=dict)
-    #: A rule gave up on this call (and said why in a TODO); later rules leave it alone.
+    #: A rule gave up on this call (and said why in a TODO, :meth:`stop`); later rules leave it alone, except
+    #: the ones in :data:`INDEPENDENT`, which :meth:`stop` runs itself.
     stopped: bool = False
+    #: A copy a rule rewrites to see what another target would do: :meth:`stop` only records its TODO there.
+    trial: bool = False
+
+    _finishing: bool = field(default=False, init=False, repr=False, compare=False)
 
     # --- reading ---------------------------------------------------------------------------------------------
     def get(self, key: str) -> Value | None:
@@ -145,6 +151,45 @@ class Plan:
         """A finding that changes nothing (kind "report")."""
         self.notes.append(Note(rule, message, kind="report"))
 
+    def stop(self, rule: str, message: str) -> None:
+        """Give up on the flags that depend on each other (device, accelerator, strategy), with a TODO.
+
+        A value that is not a literal in one flag must not silence the others: the rules in
+        :data:`INDEPENDENT` that come after ``rule`` still run (their flags do not decide the devices), and
+        every legacy flag left in the plan that no TODO names yet gets one TODO naming them all, so nothing is
+        left behind silently (MIGRATION.md, "Selection policy").
+        """
+        self.todo(rule, message)
+        self.stopped = True
+        if self.trial or self._finishing:
+            return
+        from codemods.rules import REGISTRY, flag_rules
+
+        self._finishing = True
+        try:
+            order = REGISTRY[rule].order if rule in REGISTRY else 0
+            for later in flag_rules():
+                independent = later.order > order and later.id in INDEPENDENT and later.step is not None
+                if independent and self.applies(later.id, later.version):
+                    assert later.step is not None
+                    later.step(self)
+            left = [
+                f"{flag}={value.text}"
+                for flag, value in self.items
+                if flag in LEGACY_FLAG_RULES
+                and LEGACY_FLAG_RULES[flag] in REGISTRY
+                and self.applies(LEGACY_FLAG_RULES[flag], REGISTRY[LEGACY_FLAG_RULES[flag]].version)
+                and not any(note.todo and re.search(rf"\b{flag}\b", note.message) for note in self.notes)
+            ]
+            if left:
+                self.todo(
+                    rule,
+                    f"{', '.join(left)}: left as it is, since what it selects depends on flags another TODO here "
+                    "names; migrate them together",
+                )
+        finally:
+            self._finishing = False
+
     def implicit(self, rule: str, message: str) -> None:
         """Report an implicit 1.5 choice the target makes differently on purpose and that is left to it."""
         self.report(rule, IMPLICIT + message)
@@ -176,3 +221,21 @@ class Plan:
             self.items.append((key, value))
         else:
             self.items.insert(anchor + 1, (key, value))
+
+
+#: Flag rules whose flags do not take part in choosing the accelerator, the devices or the strategy: they still
+#: run on a plan another rule gave up on (:meth:`Plan.stop`).
+INDEPENDENT: frozenset[str] = frozenset({"amp_flags", "auto_select_gpus", "precision_values", "replace_sampler_ddp"})
+
+#: Each legacy Trainer flag and the rule that migrates it (whose target decides whether it must go).
+LEGACY_FLAG_RULES: dict[str, str] = {
+    "gpus": "device_flags",
+    "tpu_cores": "device_flags",
+    "ipus": "device_flags",
+    "num_processes": "device_flags",
+    "distributed_backend": "distributed_backend",
+    "amp_backend": "amp_flags",
+    "amp_level": "amp_flags",
+    "auto_select_gpus": "auto_select_gpus",
+    "replace_sampler_ddp": "replace_sampler_ddp",
+}

@@ -14,13 +14,14 @@ from codemods.rules._base import Rule
 ID = "accelerator_strategy"
 
 
-def _kind(value: Value) -> str:
+def kind(value: Value) -> str:
+    """What a value of accelerator= names: strategy, accelerator, none, unknown, mixed or invalid."""
     if value.is_strategy:
         return "strategy"
     if value.accelerator_kind is not None:
         return "accelerator"
     if value.cond is not None:
-        kinds = {_kind(value.cond[1]), _kind(value.cond[2])}
+        kinds = {kind(value.cond[1]), kind(value.cond[2])}
         if kinds <= {"accelerator", "none"}:
             return "accelerator"
         return "strategy" if kinds <= {"strategy", "none"} else "mixed"
@@ -39,21 +40,19 @@ def step(plan: Plan) -> None:
     accelerator = plan.get("accelerator")
     if accelerator is None:
         return
-    kind = _kind(accelerator)
-    if kind in ("accelerator", "none"):
+    named = kind(accelerator)
+    if named in ("accelerator", "none"):
         return
-    if kind != "strategy":
-        plan.todo(
+    if named != "strategy":
+        plan.stop(
             ID,
             f"accelerator={accelerator.text} may name a strategy (ddp, dp, ...): strategy names go to strategy= "
             "since 1.5, accelerator= takes cpu/gpu/tpu/ipu/auto",
         )
-        plan.stopped = True
         return
     if "strategy" in plan:
         if plan.origin.get("strategy", "explicit") == "explicit":
-            plan.todo(ID, f"strategy= and accelerator={accelerator.text} both select a strategy: keep one")
-            plan.stopped = True
+            plan.stop(ID, f"strategy= and accelerator={accelerator.text} both select a strategy: keep one")
             return
         plan.drop("accelerator")
         plan.note(ID, f"dropped accelerator={accelerator.text}: Lightning 1.5 used the strategy from plugins=")

@@ -2,7 +2,9 @@
 
 ``amp_level`` was deprecated in Lightning 1.8 (pass it to ``ApexMixedPrecisionPlugin``) and ``amp_backend`` in
 1.9; both are gone in 2.0, where apex is not supported at all (a TODO there). Native was the default backend,
-and ``amp_level`` did nothing without apex.
+and ``amp_level`` did nothing without apex. Where flags this plan cannot see may hold ``amp_backend`` (a splatted
+dict, a ``params["amp_level"] = ...`` store) an ``amp_level`` alone gets a TODO: removing it would claim a
+native backend nobody saw (and a store the front end keeps would be reported as removed).
 """
 
 from __future__ import annotations
@@ -45,14 +47,25 @@ def step(plan: Plan) -> None:
     if backend is None and level is None:
         return
     name = _lower(backend)
+    if backend is None and plan.opaque_rest:
+        # amp_backend may be among the flags this plan cannot see (``params["amp_level"] = "O2"`` next to a
+        # ``params["amp_backend"] = "apex"``): nothing says that native AMP ignored amp_level.
+        assert level is not None
+        gone = "is gone in 2.0" if plan.target >= (2, 0) and not plan.is_compat else "is deprecated in 1.8"
+        plan.todo(
+            ID,
+            f"amp_level={level.text} {gone}, and amp_backend is not visible here: remove amp_level if the backend "
+            "is native (it ignored amp_level); with amp_backend='apex' pass ApexMixedPrecisionPlugin(amp_level=...) "
+            "in plugins= (apex is gone in 2.0: precision='16-mixed')",
+        )
+        return
     if backend is None or name in ("native", None):
         _drop_both(plan, backend, level, "native AMP is the default and ignores amp_level")
         return
     if not backend.known or name != "apex":
-        plan.todo(
+        plan.stop(
             ID, f"amp_backend={backend.text}: drop it for native AMP, or pass ApexMixedPrecisionPlugin in plugins="
         )
-        plan.stopped = True
         return
     unused = _apex_unused(plan)
     if unused is not None:
@@ -61,27 +74,26 @@ def step(plan: Plan) -> None:
     precision = plan.get("precision")
     strategy = plan.get("strategy")
     if precision is None or not precision.known or precision.lit not in _HALF:
-        plan.todo(ID, "apex only ran for precision=16: add ApexMixedPrecisionPlugin to plugins= if it is 16")
-        plan.stopped = True
+        plan.stop(
+            ID, ("amp_backend='apex' only ran for precision=16: add ApexMixedPrecisionPlugin to plugins= if it is 16")
+        )
         return
     if strategy is not None and (
         (strategy.known and str(strategy.lit).lower().startswith("deepspeed"))
         or (strategy.is_strategy and "DeepSpeed" in (strategy.source or ""))
     ):
-        plan.todo(
+        plan.stop(
             ID,
             "with DeepSpeed, 1.5 passed apex to DeepSpeed's own config (amp.enabled, amp.opt_level): "
             "set it in the DeepSpeed config and remove amp_backend/amp_level",
         )
-        plan.stopped = True
         return
     if plan.target >= (2, 0) and not plan.is_compat:
         plan.todo(ID, "apex AMP is gone in 2.0: remove amp_backend/amp_level and use precision='16-mixed'")
         return
     plugins = plan.get("plugins")
     if plugins is not None and plugins.items is None:
-        plan.todo(ID, "add ApexMixedPrecisionPlugin(amp_level=...) to plugins= and remove amp_backend/amp_level")
-        plan.stopped = True
+        plan.stop(ID, "add ApexMixedPrecisionPlugin(amp_level=...) to plugins= and remove amp_backend/amp_level")
         return
     # amp_level=None meant the plugin's default ("O2"): the plugin refuses None, so leave the argument out.
     kwargs = {"amp_level": level} if level is not None and not (level.known and level.lit is None) else {}

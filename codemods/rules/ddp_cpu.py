@@ -22,8 +22,7 @@ def step(plan: Plan) -> None:
     if accelerator is None or not accelerator.known or accelerator.lit != "ddp_cpu":
         return
     if "strategy" in plan:
-        plan.todo(ID, 'accelerator="ddp_cpu" together with strategy= was an error: use accelerator="cpu" + strategy=')
-        plan.stopped = True
+        plan.stop(ID, 'accelerator="ddp_cpu" together with strategy= was an error: use accelerator="cpu" + strategy=')
         return
     processes = plan.get("num_processes")
     devices = processes if processes is not None else new(1)

@@ -6,7 +6,9 @@ Please use `Trainer(accelerator='gpu', devices=2)` instead."), removed in 2.0.
 Selection follows the old connector: 0, None, "0" and [] meant "not this device" (so CPU); the accelerator
 and the device count came from the first truthy flag in the order gpus, tpu_cores, ipus (num_processes=1, the
 default, gave way to any of them, and to devices= next to accelerator="cpu"); a device flag beat ``devices=``.
-A non-literal value cannot be rewritten faithfully (``gpus=args.gpus`` may be 0): it gets a TODO. A falsy
+A non-literal value cannot be rewritten faithfully (``gpus=args.gpus`` may be 0): it gets a TODO, and so does
+every truthy device flag next to it (what it selects may depend on the unknown one), while a falsy literal
+next to it goes (it chose nothing, whatever the other holds: ``num_processes=n, gpus=0``). A falsy
 device flag never decides the accelerator: ``gpus=0`` next to ``tpu_cores=8`` is the TPU, and where flags this
 plan cannot see may choose the device (a splatted dict, ``**kwargs``) target 2.0 gets a TODO, not
 ``accelerator="cpu"``.
@@ -84,18 +86,22 @@ def step(plan: Plan) -> None:
             return
     unknown = [f"{flag}={value.text}" for flag, value in flags.items() if not value.known]
     if unknown:
-        plan.todo(
+        # A falsy literal never decides the accelerator, whatever the unknown flags hold: it goes; a truthy one
+        # may be overridden by them (or override them), so it stays and the TODO names it (Plan.stop).
+        for flag, value in flags.items():
+            if value.known and not lightning_truthy(value.lit):
+                plan.drop(flag)
+                plan.note(ID, f"removed {flag}={value.text}: a falsy device flag chose no accelerator")
+        plan.stop(
             ID,
             f"{', '.join(unknown)} is not a literal: pass accelerator= and devices= instead "
             '(e.g. accelerator="gpu", devices=n when n > 0, else accelerator="cpu"); 0 and None meant CPU',
         )
-        plan.stopped = True
         return
     truthy = [flag for flag in flags if lightning_truthy(flags[flag].lit)]
     if "num_processes" in truthy and len(truthy) > 1:
         if flags["num_processes"].lit != 1:
-            plan.todo(ID, "num_processes= together with another device flag: choose accelerator= and devices=")
-            plan.stopped = True
+            plan.stop(ID, "num_processes= together with another device flag: choose accelerator= and devices=")
             return
         truthy.remove("num_processes")  # 1 was the 1.5 default; the other device flag decided
     if not truthy:
@@ -109,10 +115,9 @@ def step(plan: Plan) -> None:
         assert accelerator is not None
         named = accelerator.known and isinstance(accelerator.lit, str) and accelerator.lit.lower() in _SAME[kind]
         if not (named or accelerator.accelerator_kind == kind):
-            plan.todo(
+            plan.stop(
                 ID, f"accelerator={accelerator.text} and {count_flag}= disagree: choose accelerator= and devices="
             )
-            plan.stopped = True
             return
     devices = plan.get("devices")
     if (

@@ -127,8 +127,7 @@ def _strategy(plan: Plan) -> None:
     # The user's own accelerator="cpu" (or ddp_cpu's): 1.5 then honoured a distributed name for one process.
     explicit_cpu = accelerator == "cpu" and plan.origin.get("accelerator") not in ("device_flags", ID)
     if name == "dp" and nodes > 1 and not (on_cpu and not explicit_cpu):
-        plan.todo(ID, 'strategy="dp" runs in one process: 1.5 refused it on several nodes; choose strategy="ddp"')
-        plan.stopped = True
+        plan.stop(ID, 'strategy="dp" runs in one process: 1.5 refused it on several nodes; choose strategy="ddp"')
         return
     if name in _NO_EFFECT_ON_ONE_CPU and on_cpu and count == 1 and nodes == 1 and not explicit_cpu:
         # 1.5: "distributed has no effect" -- one CPU device, no strategy; the target does the same without it.
@@ -141,12 +140,11 @@ def _strategy(plan: Plan) -> None:
         return
     if accelerator in ("gpu", "cuda") and nodes > 1 and name is None and count is not None:
         if count == 1:
-            plan.todo(
+            plan.stop(
                 ID,
                 '1.5 refused one GPU per node on several nodes without a strategy: choose strategy="ddp" '
                 "(1.6+ picks it silently)",
             )
-            plan.stopped = True
         elif count > 1:
             plan.implicit(
                 ID,
@@ -195,7 +193,14 @@ def _flag_old_device_flags(plan: Plan) -> None:
     from codemods.rules import device_flags
 
     trial = dataclasses.replace(
-        plan, items=list(plan.items), target=(1, 7), notes=[], imports=[], origin=dict(plan.origin), successor={}
+        plan,
+        items=list(plan.items),
+        target=(1, 7),
+        notes=[],
+        imports=[],
+        origin=dict(plan.origin),
+        successor={},
+        trial=True,
     )
     device_flags.step(trial)
     if trial.stopped or any(flag in trial for flag in DEVICE_FLAGS):

@@ -32,8 +32,7 @@ def step(plan: Plan) -> None:
     if not strategies:
         return
     if len(strategies) > 1 or ("strategy" in plan and plan.origin.get("strategy", "explicit") == "explicit"):
-        plan.todo(ID, "only one strategy can be selected: pass it as strategy= and remove it from plugins=")
-        plan.stopped = True
+        plan.stop(ID, "only one strategy can be selected: pass it as strategy= and remove it from plugins=")
         return
     moved: list[tuple[str, Value]] = [("strategy", strategies[0])]
     if rest:
