@@ -1,7 +1,16 @@
 """Lightning 2.0's new defaults (flagged or reported), and LightningCLI's ``trainer_defaults=`` (migrated as flags).
 
 1.x ``Trainer()`` trained on the CPU in one process and used ``ddp_spawn`` for several devices; 2.0 picks
-every accelerator and device it finds and uses ``ddp``. ``accelerator=None``/``strategy=None`` raise in 2.0.
+every accelerator and device it finds and uses ``ddp``. ``accelerator=None``/``strategy=None`` raise in 2.0
+(``strategy="ddp" if c else None`` gets ``"auto"`` for its None).
+
+No accelerator=/devices= at all (a test's ``Trainer(fast_dev_run=True)``, a Hydra section whose devices come
+from the configs it is composed with) is 1.x's one-CPU default, which 2.0 changed on purpose: a finding of kind
+"report" ("implicit: ..."), not a TODO. The TODO stays only where other flags of the same call or section
+would then act, silently, on every device 2.0 finds, and did nothing (or acted on one CPU process) in 1.x: a
+``strategy=`` (it spans every GPU), ``num_nodes`` other than 1 (every GPU of every node, a larger world) and
+``sync_batchnorm=True`` (a no-op for one process). Those change what trains without a word in 2.0's output;
+the device count alone shows in its "GPU available: True, used: True" banner.
 Not a deprecation but a behaviour change of 2.0, so the step runs for ``--target-version 2.0`` only. The
 launcher is an implicit 1.x choice 2.0 changed on purpose: it is reported ("implicit: ..."), never spelled as
 ``strategy="ddp_spawn"`` (MIGRATION.md, "Selection policy").
@@ -17,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.flags import Plan, new
+from codemods.flags import Plan, Value, new
 from codemods.renames import PL
 from codemods.rules._base import Rule
 from legacy_api.lightning15 import device_count
@@ -47,6 +56,54 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     return updated.with_changes(args=args) if changed else updated
 
 
+def _has_none(value: Value) -> bool:
+    assert value.cond is not None
+    return all(branch.known for branch in value.cond[1:]) and any(branch.lit is None for branch in value.cond[1:])
+
+
+def _auto(branch: Value) -> Value:
+    """One literal branch of ``strategy="ddp" if c else None``, None spelled as 2.0's default "auto"."""
+    return new("auto" if branch.lit is None else branch.lit)
+
+
+#: What 1.x did without accelerator=/devices=, and what 2.0 does instead.
+_DEFAULT_DEVICES = (
+    "1.x trained on one CPU device without accelerator=/devices=; 2.0 defaults to accelerator='auto', "
+    "devices='auto' (every GPU, with DDP)"
+)
+_KEEP = 'add accelerator="cpu", devices=1 to keep the 1.x default'
+
+
+def _only_with_several(plan: Plan, strategy: Value | None) -> list[str]:
+    """The flags of the plan whose effect 1.x never applied on its one CPU device, and 2.0's default would.
+
+    ``strategy=`` (whatever it names: it now spans every device 2.0 finds), ``num_nodes`` other than 1 (each
+    node takes every GPU, a larger world) and ``sync_batchnorm=True`` (a no-op for one process): nothing in
+    2.0's output says that they started to act. Values that are not literals count.
+    """
+    found = []
+    if strategy is not None:
+        found.append(f"strategy={strategy.text}")
+    nodes = plan.get("num_nodes")
+    if nodes is not None and not (nodes.known and nodes.lit in (1, "1", None)):
+        found.append(f"num_nodes={nodes.text}")
+    sync = plan.get("sync_batchnorm")
+    if sync is not None and not (sync.known and not sync.lit):
+        found.append(f"sync_batchnorm={sync.text}")
+    return found
+
+
+def _no_devices(plan: Plan, strategy: Value | None) -> None:
+    """No accelerator=/devices= (and no device flag left): 1.x's one CPU device is an implicit default that
+    2.0 changed on purpose, so it is reported (MIGRATION.md, "Selection policy"); a TODO only where other flags
+    make the difference both silent and harmful (:func:`_only_with_several`)."""
+    several = _only_with_several(plan, strategy)
+    if several:
+        plan.todo(ID, f"{_DEFAULT_DEVICES}, and {', '.join(several)} then takes effect on all of them: {_KEEP}")
+    else:
+        plan.implicit(ID, f"{_DEFAULT_DEVICES}: {_KEEP} where that matters")
+
+
 def step(plan: Plan) -> None:
     if plan.is_compat:
         return
@@ -58,14 +115,15 @@ def step(plan: Plan) -> None:
         plan.drop("strategy")
         strategy = None
         plan.note(ID, "strategy=None was the default; 2.0 rejects None")
+    if strategy is not None and strategy.cond is not None and _has_none(strategy):
+        test, yes, no = strategy.cond
+        strategy = Value(cond=(test, _auto(yes), _auto(no)), source=strategy.source)
+        plan.set("strategy", strategy)
+        plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
     if plan.opaque_rest or plan.stopped:
         return
     if accelerator is None and devices is None:
-        plan.todo(
-            ID,
-            "2.0 defaults to accelerator='auto', devices='auto' (every GPU, with DDP); "
-            'add accelerator="cpu", devices=1 to keep the 1.x default',
-        )
+        _no_devices(plan, strategy)
         return
     if strategy is not None or devices is None:
         return

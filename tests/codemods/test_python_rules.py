@@ -151,7 +151,9 @@ TODO = [
         "strategy_names",
         id="dp on 2.0",
     ),
-    pytest.param("from pytorch_lightning import Trainer\nTrainer()\n", "2.0", "trainer_defaults", id="2.0 defaults"),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nTrainer(num_nodes=2)\n", "2.0", "trainer_defaults", id="2.0 defaults"
+    ),
     pytest.param(
         "from pytorch_lightning import Trainer\nTrainer(amp_backend='apex', precision='16-mixed')\n",
         "2.0",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import io
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,9 +22,9 @@ import pytest
 from ruamel.yaml import YAML
 
 from codemods.engine import Options, transform_python
-from codemods.flags import IMPLICIT, Note, Plan, Value
+from codemods.flags import IMPLICIT, LEGACY_FLAG_RULES, Note, Plan, Value
 from codemods.renames import PL, version_tuple
-from codemods.rules import flag_rules
+from codemods.rules import REGISTRY, flag_rules
 from codemods.yaml_config import transform_yaml
 from tests.parity import closed_loop, harness
 
@@ -33,9 +34,24 @@ TARGETS = ("1.6", "1.9", "2.0")
 NEVER_ADDED = ("ddp_spawn", "single_device", "_find_unused_parameters_true")
 
 
+@dataclass(frozen=True)
+class Name:
+    """A flag value that is not a literal (``gpus=n``): the rules see UNKNOWN, spelled ``name``."""
+
+    name: str
+
+
+def _value(value: Any) -> Value:
+    return Value(source=value.name) if isinstance(value, Name) else Value(lit=value, source=repr(value))
+
+
+def _read_back(value: Value) -> Any:
+    return value.lit if value.known else Name(str(value.source))
+
+
 def migrate(flags: dict[str, Any], target: str, opaque: bool = False) -> tuple[dict[str, Any], list[Note]]:
     """The flags after the enabled flag rules ran at ``target``, and the notes they left."""
-    items = [(key, Value(lit=value, source=repr(value))) for key, value in flags.items()]
+    items = [(key, _value(value)) for key, value in flags.items()]
     plan = Plan(
         items, version_tuple(target), PL, lambda rule: True, opaque_rest=opaque, origin=dict.fromkeys(flags, "explicit")
     )
@@ -44,7 +60,7 @@ def migrate(flags: dict[str, Any], target: str, opaque: bool = False) -> tuple[d
             break
         if rule.step is not None and plan.applies(rule.id, rule.version):
             rule.step(plan)
-    return {key: value.lit for key, value in plan.items}, plan.notes
+    return {key: _read_back(value) for key, value in plan.items}, plan.notes
 
 
 @dataclass(frozen=True)
@@ -142,7 +158,7 @@ ROWS = [
         {"strategy": "ddp"},
         same({}),
         same({}),
-        same({}, todo=True),  # Trainer() itself: trainer_defaults' TODO at 2.0
+        same({}, implicit=True),  # Trainer() itself: trainer_defaults reports 2.0's accelerator='auto'
         Pin("strategy: strategy='ddp' | cpu", *CPU1),
         id="ddp on one CPU process had no effect: dropped at every target, never strategy='single_device'",
     ),
@@ -150,7 +166,7 @@ ROWS = [
         {"accelerator": "ddp_spawn"},
         same({}),
         same({}),
-        same({}, todo=True),
+        same({}, implicit=True),
         Pin("accelerator_as_strategy: accelerator='ddp_spawn' | cpu", *CPU1),
         id="accelerator='ddp_spawn' on one CPU process had no effect: dropped",
     ),
@@ -158,7 +174,7 @@ ROWS = [
         {"accelerator": "dp"},
         same({}),
         same({}),
-        same({}, todo=True),
+        same({}, implicit=True),
         Pin("accelerator_as_strategy: accelerator='dp' | cpu", *CPU1),
         id="accelerator='dp' on one CPU process had no effect: dropped",
     ),
@@ -304,9 +320,82 @@ ROWS = [
         {},
         same({}),
         same({}),
-        same({}, todo=True),
+        same({}, implicit=True),
         Pin("defaults: (no flags) | cpu", *CPU1),
-        id="Trainer(): 2.0 would take every GPU: a TODO says to pass accelerator='cpu', devices=1",
+        id="Trainer(): 2.0's accelerator='auto' is a default it changed on purpose: reported, no TODO",
+    ),
+    row(
+        {"max_epochs": 3, "fast_dev_run": True},
+        same({"max_epochs": 3, "fast_dev_run": True}),
+        same({"max_epochs": 3, "fast_dev_run": True}),
+        same({"max_epochs": 3, "fast_dev_run": True}, implicit=True),
+        id="(F13) a test's Trainer(fast_dev_run=True): 2.0's device default is reported, not a TODO",
+    ),
+    row(
+        {"num_nodes": 2},
+        same({"num_nodes": 2}),
+        same({"num_nodes": 2}),
+        same({"num_nodes": 2}, todo=True),
+        id="(F13) num_nodes=2 without devices: 2.0 would take every GPU of every node (a larger world): TODO",
+    ),
+    row(
+        {"sync_batchnorm": True, "max_epochs": 3},
+        same({"sync_batchnorm": True, "max_epochs": 3}),
+        same({"sync_batchnorm": True, "max_epochs": 3}),
+        same({"sync_batchnorm": True, "max_epochs": 3}, todo=True),
+        id="(F13) sync_batchnorm=True was a no-op on 1.x's one CPU; on 2.0's every GPU it syncs: TODO",
+    ),
+    row(
+        {"strategy": "ddp_find_unused_parameters_false"},
+        same({"strategy": "ddp_find_unused_parameters_false"}),
+        same({"strategy": "ddp_find_unused_parameters_false"}),
+        same({"strategy": "ddp_find_unused_parameters_false"}, todo=True),
+        id="(F13) a strategy without devices: 2.0 would run it over every GPU: TODO",
+    ),
+    # --- (F6) a value that is not a literal silences no other flag --------------------------------------------
+    row(
+        {"accelerator": Name("acc"), "gpus": 2},
+        same({"accelerator": Name("acc"), "gpus": 2}, todo=True),
+        same({"accelerator": Name("acc"), "gpus": 2}, todo=True),
+        id="(F6) accelerator=acc may be a strategy: gpus=2 stays (acc may decide what it selects), named in a TODO",
+    ),
+    row(
+        {"num_processes": Name("n"), "gpus": 0},
+        same({"num_processes": Name("n"), "gpus": 0}),
+        same({"num_processes": Name("n")}, todo=True),
+        id="(F6) gpus=0 next to num_processes=n chose nothing whatever n is: removed; n gets the TODO",
+    ),
+    row(
+        {"num_processes": Name("n"), "gpus": 2},
+        same({"num_processes": Name("n"), "gpus": 2}),
+        same({"num_processes": Name("n"), "gpus": 2}, todo=True),
+        id="(F6) gpus=2 next to num_processes=n: n may change what it selects: kept, named in a TODO",
+    ),
+    row(
+        {"gpus": Name("gpus"), "amp_backend": "native", "amp_level": "O2", "replace_sampler_ddp": False},
+        same({"gpus": Name("gpus"), "amp_backend": "native", "amp_level": "O2", "replace_sampler_ddp": False}),
+        same({"gpus": Name("gpus"), "replace_sampler_ddp": False}, todo=True),
+        same({"gpus": Name("gpus"), "use_distributed_sampler": False}, todo=True),
+        id="(F6) gpus=gpus gets a TODO; the AMP and sampler flags, which choose no device, are still migrated",
+    ),
+    # --- (F7) a distributed_backend that is not a literal is not renamed into a flag it may be invalid for ------
+    row(
+        {"distributed_backend": Name("backend")},
+        same({"distributed_backend": Name("backend")}, todo=True),
+        same({"distributed_backend": Name("backend")}, todo=True),
+        id="(F7) distributed_backend=backend may be a strategy or a device: left, a TODO says where each goes",
+    ),
+    row(
+        {"distributed_backend": Name("backend"), "gpus": Name("gpus")},
+        same({"distributed_backend": Name("backend"), "gpus": Name("gpus")}, todo=True),
+        same({"distributed_backend": Name("backend"), "gpus": Name("gpus")}, todo=True),
+        id="(F7) distributed_backend=backend next to gpus=gpus: both left, both named",
+    ),
+    row(
+        {"accelerator": Name("acc"), "max_epochs": 1},
+        same({"accelerator": Name("acc"), "max_epochs": 1}, todo=True),
+        same({"accelerator": Name("acc"), "max_epochs": 1}, todo=True),
+        id="(F7) accelerator=acc may be a strategy name: left with a TODO, never renamed to strategy=",
     ),
 ]
 
@@ -342,6 +431,12 @@ def test_row(case: Row, target: str) -> None:
     implicit = [note for note in notes if note.kind == "report" and note.message.startswith(IMPLICIT)]
     assert bool(implicit) == expected.implicit, [note.message for note in notes]
     assert any(note.kind == "todo" for note in notes) == expected.todo, [note.message for note in notes]
+    # (F6) A legacy flag the target removed is never left silently: a TODO names it.
+    todos = " ".join(note.message for note in notes if note.kind == "todo")
+    for key in flags:
+        rule = LEGACY_FLAG_RULES.get(key)
+        if rule is not None and version_tuple(target) >= REGISTRY[rule].version:
+            assert re.search(rf"\b{key}\b", todos), f"{key} left without a TODO naming it: {todos!r}"
 
 
 @pytest.mark.parametrize("case", [param for param in ROWS if param.values[0].pin is not None])
