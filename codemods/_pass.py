@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from codemods.engine import TODO_PREFIX
 from codemods.scopes import Statement
 
 if TYPE_CHECKING:
@@ -153,12 +154,30 @@ class RulePass(cst.CSTTransformer):
 
 
 def with_todos(node: Any, texts: Sequence[str]) -> Any:
-    """``node`` with a comment line above it for each of ``texts`` not already there."""
+    """``node`` with a comment line above it for each of ``texts`` not already there.
+
+    A TODO of the same rule that an earlier run wrote differently (the code it quotes changed since) is
+    replaced where it stands rather than joined by a second one: TODOs never pile up above a statement.
+    """
     if not isinstance(node, STATEMENTS):
         return node
-    present = {line.comment.value for line in node.leading_lines if line.comment is not None}
+    leading = list(node.leading_lines)
+    present = {line.comment.value for line in leading if line.comment is not None}
     missing = [text for text in texts if text not in present]
     if not missing:
         return node
-    lines = [cst.EmptyLine(indent=True, comment=cst.Comment(text)) for text in missing]
-    return node.with_changes(leading_lines=[*node.leading_lines, *lines])
+    stale = [
+        index
+        for index, line in enumerate(leading)
+        if line.comment is not None and line.comment.value.startswith(TODO_PREFIX) and line.comment.value not in texts
+    ]
+    added = []
+    for text in missing:
+        rule = text[text.rfind(" [") :]
+        index = next((i for i in stale if leading[i].comment.value.endswith(rule)), None)  # type: ignore[union-attr]
+        if index is None:
+            added.append(cst.EmptyLine(indent=True, comment=cst.Comment(text)))
+        else:
+            stale.remove(index)
+            leading[index] = leading[index].with_changes(comment=cst.Comment(text))
+    return node.with_changes(leading_lines=[*leading, *added])

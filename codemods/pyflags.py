@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
@@ -285,6 +286,7 @@ def run_plan(
     anchor: cst.CSTNode,
     lines: dict[str, tuple[cst.CSTNode, bool]] | None = None,
     inline: dict[str, list[str]] | None = None,
+    quote: str = '"',
 ) -> bool:
     """Run the enabled flag rules; report their notes on ``anchor``. True when the flags changed.
 
@@ -308,7 +310,7 @@ def run_plan(
     snapshot = [(v, list(v.items)) for _, v in plan.items if v.items is not None]
     steps(plan)
     if not plan.stopped and (_changed(before, snapshot, plan) or plan.notes):
-        _settle(plan, steps)
+        _settle(ctx, plan, steps, quote)
     for note in plan.notes:
         match = _NOTE_KEY.match(note.message)
         home = _home(plan, lines, match.group(1)) if note.kind == "todo" and lines and match else None
@@ -344,13 +346,20 @@ def _changed(before: list[tuple[str, Value]], snapshot: list[tuple[Value, list[V
     return not same or any(id(v) in current and items != v.items for v, items in snapshot)
 
 
-def _settle(plan: Plan, steps: Any, rounds: int = 3) -> None:
+def _settle(ctx: FileContext, plan: Plan, steps: Any, quote: str, rounds: int = 3) -> None:
     """Run the rules again over their own result, as a second run of migrate-trainer would, until nothing
-    more happens: then a second run finds nothing to do (no rewrite, no new TODO about the rewritten flags)."""
+    more happens: then a second run finds nothing to do (no rewrite, no new TODO about the rewritten flags).
+
+    The values are quoted as they will be written (a TODO quoting ``strategy=...`` quotes the rewritten
+    value); a TODO the later pass words differently replaces the earlier one of its rule.
+    """
     seen = {(note.rule, note.message) for note in plan.notes}
     for _ in range(rounds):
+        items = [
+            (key, replace(value, source=ctx.code(render(ctx, plan, value, quote)).strip())) for key, value in plan.items
+        ]
         again = Plan(
-            list(plan.items),
+            items,
             plan.target,
             plan.root,
             plan.enabled,
@@ -364,10 +373,18 @@ def _settle(plan: Plan, steps: Any, rounds: int = 3) -> None:
         moved = _changed(before, snapshot, again)
         if not fresh and not moved:
             return
-        plan.notes.extend(fresh)
+        for note in fresh:
+            earlier = next(
+                (i for i, old in enumerate(plan.notes) if old.kind == note.kind == "todo" and old.rule == note.rule),
+                None,
+            )
+            if earlier is not None and not any(n.rule == note.rule and n is not note for n in fresh):
+                plan.notes[earlier] = note  # the same TODO, quoting the code as it now reads
+            else:
+                plan.notes.append(note)
         seen.update((note.rule, note.message) for note in fresh)
         if moved:
-            plan.items = again.items
+            plan.items = [(key, value) for key, value in again.items]
             for key, successor in again.successor.items():
                 plan.successor.setdefault(key, successor)
         plan.stopped = plan.stopped or again.stopped
@@ -534,7 +551,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     plan = _args_plan(ctx, root, original, updated, argparse)
     lines = _own_lines(original)
     inline: dict[str, list[str]] = {}
-    if not run_plan(ctx, plan, original, lines, inline):
+    if not run_plan(ctx, plan, original, lines, inline, _quote(updated)):
         return _with_inline_todos(updated, inline) if inline else updated
     return _rebuild_args(ctx, plan, updated, inline)
 

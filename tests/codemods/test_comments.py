@@ -1,5 +1,6 @@
 """Comments survive a rewrite exactly once: the comments of every Python fixture's output are the input's
-comments plus the TODO comments the run added (none lost, none duplicated, wherever the rebuilt code put them).
+comments plus the TODO comments the run added (none lost, none duplicated, wherever the rebuilt code put them);
+an earlier run's TODO may only be reworded in place.
 """
 
 from __future__ import annotations
@@ -25,8 +26,11 @@ def _comments(source: str) -> Counter[str]:
 
 def _check(before: str, after: str) -> None:
     old, new = _comments(before), _comments(after)
-    added = Counter({text: count for text, count in (new - old).items() if text.startswith(TODO_PREFIX.strip())})
-    assert new == old + added, f"lost: {sorted((old + added) - new)}; extra: {sorted(new - (old + added))}"
+    stale = Counter({text: n for text, n in (old - new).items() if text.startswith(TODO_PREFIX.strip())})
+    added = Counter({text: n for text, n in (new - old).items() if text.startswith(TODO_PREFIX.strip())})
+    # An earlier run's TODO may be reworded in place (same rule, the code it quotes changed): never lost.
+    assert sum(stale.values()) <= sum(added.values()), f"TODOs lost: {sorted(stale)}"
+    assert new == old - stale + added, f"lost: {sorted((old - stale + added) - new)}; extra: {sorted(new - old)}"
 
 
 @pytest.mark.parametrize("case", PY_CASES, ids=[case.name for case in PY_CASES])
