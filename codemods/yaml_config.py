@@ -102,9 +102,7 @@ class FilePass:
         home = doc.lines.line(int((section.owner or section.node).start_mark.index)) + 1
         reason = unsafe(doc, section)
         if reason is not None:
-            for note in plan.notes:
-                message = f"{note.message} (left as it is: {reason}; change it by hand)"
-                self._find(note.rule, message, self._note_line(note.message, note.rule, lines, home, {}), "todo")
+            self._by_hand(plan, reason, lines, home)
             return None
         if changed:
             reasons = guard_section(self.options, self.path, section.name, items, list(plan.items))
@@ -119,9 +117,7 @@ class FilePass:
         try:
             written = writer.match(plan, original, snapshot, fresh)
         except Unsafe as exc:
-            for note in plan.notes:
-                message = f"{note.message} (left as it is: {exc}; change it by hand)"
-                self._find(note.rule, message, self._note_line(note.message, note.rule, lines, home, {}), "todo")
+            self._by_hand(plan, str(exc), lines, home)
             return None
         self.edits.extend(written.edits)
         now = {
@@ -135,6 +131,15 @@ class FilePass:
             self._find(note.rule, note.message, line, note.kind)
         self._record(doc_index, section, written, items, plan)
         return written
+
+    def _by_hand(self, plan: Plan, reason: str, lines: dict[str, int], home: int) -> None:
+        """The section stays as it is: each planned change becomes a todo finding (reports stay reports)."""
+        for note in plan.notes:
+            line = self._note_line(note.message, note.rule, lines, home, {})
+            if note.kind == "report":
+                self._find(note.rule, note.message, line, "report")
+            else:
+                self._find(note.rule, f"{note.message} (left as it is: {reason}; change it by hand)", line, "todo")
 
     def _guarded(
         self,
