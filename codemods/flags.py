@@ -182,10 +182,13 @@ class Plan:
                 and not any(note.todo and re.search(rf"\b{flag}\b", note.message) for note in self.notes)
             ]
             if left:
+                key = re.match(r"([A-Za-z_]\w*)=", message)
+                value = self.get(key.group(1)) if key is not None else None
+                cause = f"{key.group(1)}={value.text} (see its TODO)" if key and value else "flags another TODO names"
                 self.todo(
                     rule,
-                    f"{', '.join(left)}: left as it is, since what it selects depends on flags another TODO here "
-                    "names; migrate them together",
+                    f"{', '.join(left)}: left as it is, since what it selects depends on {cause}; migrate them "
+                    "together",
                 )
         finally:
             self._finishing = False
