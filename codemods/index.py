@@ -42,6 +42,7 @@ _SCHEMA_COMPANIONS = frozenset(
     | {"benchmark", "fast_dev_run", "limit_train_batches", "amp_backend", "amp_level", "plugins"}
 )
 _OVERRIDE = re.compile(r"(?<![\w.$/{-])(?:\+\+|\+|--)?(trainer)\.(\w+)(?=\s*=|\s+\S|\s*$|[\"',\]])", re.MULTILINE)
+_OWN_TRAINER = re.compile(r"^trainer\s*:", re.MULTILINE)
 _INTERPOLATION = re.compile(r"\$\{\s*(trainer)\.(\w+)\s*\}")
 #: Text files whose override strings count as uses (shell scripts, docs, notebooks, make/CI files).
 TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".md", ".rst", ".txt", ".ipynb", ".cfg", ".ini", ".toml", ".json")
@@ -182,7 +183,9 @@ def yaml_uses(text: str, path: str) -> FileIndex:
     Comments are not uses: a TODO this tool wrote (which names ``trainer.gpus``) must not block the next run.
     """
     code = "\n".join(_without_comments(line) for line in text.split("\n"))
-    return FileIndex(uses=tuple(text_uses(code, path, interpolations=True)))
+    # ${trainer.x} in a file with its own trainer section refers to that section, which migrates it in step.
+    own_section = _OWN_TRAINER.search(code) is not None
+    return FileIndex(uses=tuple(text_uses(code, path, interpolations=not own_section)))
 
 
 # --- Python --------------------------------------------------------------------------------------------------
