@@ -36,6 +36,10 @@ class Value:
     items: list[Value] | None = None
     #: The front end recognised a strategy object (``DDPPlugin(...)``, a ``class_path`` mapping).
     is_strategy: bool = False
+    #: A name (not a literal) that its scope binds to a strategy construction, on some path at least
+    #: (``ds = DeepSpeedPlugin() if x else None``): the class name. The plan cannot know which object reaches
+    #: the Trainer, so it is never moved, only named in a TODO (set by a front end that follows local names).
+    bound_strategy: str | None = None
     #: A recognised precision plugin object: the precision it trains in (UNKNOWN when it cannot be read);
     #: None for anything else.
     plugin_precision: Any = None

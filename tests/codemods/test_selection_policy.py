@@ -524,3 +524,19 @@ def test_yaml_never_spells_an_implicit_choice(target: str) -> None:
             continue  # the file is left as it was: nothing spelled (the front end reports why)
         migrated = YAML(typ="safe").load(outcome.source)["trainer"] or {}
         _check_never_added(kwargs, migrated)
+
+
+# --- (F10) a strategy that reaches plugins= through a name is named, never moved --------------------------------
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_name_bound_to_a_strategy_in_plugins_is_named_not_moved(target: str) -> None:
+    ds = Value(source="ds", bound_strategy="DeepSpeedStrategy")
+    plan = Plan([("plugins", ds)], version_tuple(target), PL, lambda rule: True, origin={"plugins": "explicit"})
+    for rule in flag_rules():
+        if plan.stopped:
+            break
+        if rule.step is not None and plan.applies(rule.id, rule.version):
+            rule.step(plan)
+    assert plan.get("plugins") is ds and "strategy" not in plan
+    todos = [note.message for note in plan.notes if note.rule == "plugins_strategy" and note.kind == "todo"]
+    assert bool(todos) == (version_tuple(target) >= (1, 7)), todos
+    assert all(message.startswith("plugins=ds ") and "strategy=" in message for message in todos)
