@@ -78,15 +78,31 @@ class FilePass:
 
     # --- Trainer sections ----------------------------------------------------------------------------------
     def _section(
-        self, doc_index: int, doc: Document, section: Section, layout: Style, renames: list[Edit]
+        self,
+        doc_index: int,
+        doc: Document,
+        section: Section,
+        layout: Style,
+        renames: list[Edit],
+        held: dict[str, str] | None = None,
     ) -> Written | None:
+        """Plan and write one Trainer section. ``held``: keys kept as they are (used elsewhere in the project),
+        each with the reason; the rules then see the rest of the section as incomplete (``opaque_rest``)."""
         from codemods.rules import flag_rules
 
-        entries = [entry for entry in section.entries if entry.key != "_target_"]
+        held = held or {}
+        entries = [entry for entry in section.entries if entry.key != "_target_" and entry.key not in held]
         original = [(entry, read(doc, entry.value)) for entry in entries]
         items = [(entry.key, value) for entry, value in original]
         target = self.options.target_tuple
-        plan = Plan(list(items), target, section.root, self.options.enabled, origin={k: "explicit" for k, _ in items})
+        plan = Plan(
+            list(items),
+            target,
+            section.root,
+            self.options.enabled,
+            opaque_rest=bool(held),
+            origin={k: "explicit" for k, _ in items},
+        )
         snapshot = {id(v): list(v.items) for _, v in items if v.items is not None}
         for rule in flag_rules():
             if plan.stopped:
@@ -96,7 +112,7 @@ class FilePass:
         changed = [(k, id(v)) for k, v in items] != [(k, id(v)) for k, v in plan.items] or any(
             snapshot.get(id(v)) not in (None, v.items) for _, v in plan.items
         )
-        if not changed and not plan.notes:
+        if not changed and not plan.notes and not held:
             return None
         lines = {entry.key: doc.lines.line(entry.start) + 1 for entry in entries}
         home = doc.lines.line(int((section.owner or section.node).start_mark.index)) + 1
@@ -106,6 +122,10 @@ class FilePass:
             return None
         if changed:
             reasons = guard_section(self.options, self.path, section.name, items, list(plan.items))
+            used = _used_keys(reasons, section.name)
+            if reasons and not held and used and len(used) == len(reasons) and len(used) < len(items):
+                # Keep only the keys used elsewhere; the rest of the section may still migrate around them.
+                return self._section(doc_index, doc, section, layout, renames, used)
             if reasons:
                 self._guarded(doc, section, original, plan, snapshot, "; ".join(reasons), layout)
                 return None
@@ -116,6 +136,8 @@ class FilePass:
         writer = SectionWriter(doc, section, style([doc], section.node, layout), renames)
         try:
             written = writer.match(plan, original, snapshot, fresh)
+            if held:
+                self._hold(doc, section, writer, written, held)
         except Unsafe as exc:
             self._by_hand(plan, str(exc), lines, home)
             return None
@@ -140,6 +162,24 @@ class FilePass:
                 self._find(note.rule, note.message, line, "report")
             else:
                 self._find(note.rule, f"{note.message} (left as it is: {reason}; change it by hand)", line, "todo")
+
+    def _hold(
+        self, doc: Document, section: Section, writer: SectionWriter, written: Written, held: dict[str, str]
+    ) -> None:
+        """A TODO on the line of each key kept because something elsewhere uses it."""
+        entries = {entry.key: entry for entry in section.entries}
+        slots = [Slot(key, read(doc, entries[key].value), "keep", entries[key]) for key in sorted(held)]
+        placer = TodoPlacer(writer, slots, [])
+        for key, reason in sorted(held.items()):
+            text = _todo(reason, "project_guard")
+            line = doc.lines.line(entries[key].start) + 1
+            if text not in self.text:
+                line = doc.lines.line(placer.place(key, text)) + 1
+            self._find("project_guard", reason, line, "todo")
+        busy = [(edit.start, edit.end) for edit in written.edits]
+        if any((a < edit.end and edit.start < b) or edit.start == a for edit in placer.edits for a, b in busy):
+            raise Unsafe("a kept key's TODO would touch the section's edits")
+        written.edits.extend(placer.edits)
 
     def _guarded(
         self,
@@ -221,6 +261,19 @@ class FilePass:
         for edit, path in interpolation_edits(doc, self.moved, self.options, self._find, busy):
             self.edits.append(edit)
             self.touched.append(Touched(doc_index, path, whole=True))
+
+
+def _used_keys(reasons: list[str], section: str) -> dict[str, str]:
+    """Section keys the guard's reasons say are used elsewhere, each with its reason."""
+    from codemods.project import blocked_keys
+
+    name = section.rpartition(".")[2] or "trainer"
+    out: dict[str, str] = {}
+    for reason in reasons:
+        for key in blocked_keys(reason):
+            if key.startswith(f"{name}."):
+                out[key[len(name) + 1 :]] = reason
+    return out
 
 
 def _todo(message: str, rule: str) -> str:
