@@ -16,7 +16,10 @@ variable of that name: any of them and the name is not legacy (when in doubt, do
 from __future__ import annotations
 
 import ast
+import functools
+import importlib
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -37,6 +40,29 @@ _EXPRESSION_BINDERS = re.compile(r"\bfor\s+([\w\s,()\[\]*]+?)\s+in\b|\blambda\b(
 Merge = Callable[[tuple[str, ...]], "str | None"]
 
 
+_STDLIB = frozenset(sys.stdlib_module_names)
+#: Standard library modules that do something when imported (or drag a GUI in): never imported here.
+_SIDE_EFFECTS = frozenset({"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "__main__"})
+
+
+@functools.lru_cache(maxsize=256)
+def _star_names(module: str) -> frozenset[str] | None:
+    try:
+        imported = importlib.import_module(module)
+    except (Exception, SystemExit):  # any failure: the star import may bind anything
+        return None
+    names = getattr(imported, "__all__", None)
+    if names is None:
+        names = [name for name in dir(imported) if not name.startswith("_")]
+    return frozenset(str(name) for name in names)
+
+
+def stdlib_exports(module: str, name: str) -> bool:
+    """Whether ``from <module> import *`` (a standard library module) may bind ``name``."""
+    names = _star_names(module)
+    return names is None or name in names
+
+
 def _root(module: str) -> str:
     return module.split(".", 1)[0]
 
@@ -54,6 +80,8 @@ class Scope:
     bound: set[str] = field(default_factory=set)
     #: Lines of star imports from untracked modules (they may rebind anything).
     stars: list[int] = field(default_factory=list)
+    #: Star imports from the standard library: (line, module); they rebind only the names the module exports.
+    stdlib_stars: list[tuple[int, str]] = field(default_factory=list)
     #: A function's parameters (also in ``bound``), and those of them the body assigns again.
     params: frozenset[str] = frozenset()
     rebound: frozenset[str] = frozenset()
@@ -70,6 +98,8 @@ class Scope:
             qualified = self.imports[name]
             line = self.import_lines[name]
             if name in self.bound or any(star > line for star in self.stars):
+                return None
+            if any(star > line and stdlib_exports(module, name) for star, module in self.stdlib_stars):
                 return None
             if len(qualified) == 1:
                 return next(iter(qualified))
@@ -173,6 +203,8 @@ def _bind(node: ast.stmt, scope: Scope, module: Scope, analysis: Analysis) -> No
                 if tracked:
                     if _root(module_name) in LEGACY:
                         analysis.legacy_stars.append((node.lineno, module_name))
+                elif node.level == 0 and _root(module_name) in _STDLIB and _root(module_name) not in _SIDE_EFFECTS:
+                    scope.stdlib_stars.append((node.lineno, module_name))  # ``from typing import *``
                 else:
                     scope.stars.append(node.lineno)
             elif tracked:
