@@ -10,7 +10,10 @@ from the configs it is composed with) is 1.x's one-CPU default, which 2.0 change
 would then act, silently, on every device 2.0 finds, and did nothing (or acted on one CPU process) in 1.x: a
 ``strategy=`` (it spans every GPU), ``num_nodes`` other than 1 (every GPU of every node, a larger world) and
 ``sync_batchnorm=True`` (a no-op for one process). Those change what trains without a word in 2.0's output;
-the device count alone shows in its "GPU available: True, used: True" banner.
+the device count alone shows in its "GPU available: True, used: True" banner. A Hydra group file with its own
+``defaults:`` list (``- default``, ``- /trainer: default``) is composed with the configs it names, which set its
+devices: only reported, whatever its other flags. (A ``trainer:`` section under a file's top-level
+``defaults:`` list is not visible as such in the plan: it is reported, or given the TODO, like any section.)
 Not a deprecation but a behaviour change of 2.0, so the step runs for ``--target-version 2.0`` only. The
 launcher is an implicit 1.x choice 2.0 changed on purpose: it is reported ("implicit: ..."), never spelled as
 ``strategy="ddp_spawn"`` (MIGRATION.md, "Selection policy").
@@ -98,6 +101,11 @@ def _no_devices(plan: Plan, strategy: Value | None) -> None:
     2.0 changed on purpose, so it is reported (MIGRATION.md, "Selection policy"); a TODO only where other flags
     make the difference both silent and harmful (:func:`_only_with_several`)."""
     several = _only_with_several(plan, strategy)
+    defaults = plan.get("defaults")
+    if defaults is not None and defaults.items is not None:
+        # A Hydra group file composed from others (``defaults: [default]``): its devices come from there.
+        plan.implicit(ID, f"{_DEFAULT_DEVICES}; this config gets its devices from its defaults list, if any names them")
+        return
     if several:
         plan.todo(ID, f"{_DEFAULT_DEVICES}, and {', '.join(several)} then takes effect on all of them: {_KEEP}")
     else:
