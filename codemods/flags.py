@@ -105,6 +105,10 @@ class Plan:
     enabled: Callable[[str], bool]
     #: The call also receives flags we cannot see (``**kwargs``, ``from_argparse_args(args)``).
     opaque_rest: bool = False
+    #: A config section that Hydra composes with others (its file has a top-level ``defaults:`` list): what it
+    #: leaves out (the devices) may come from them. Set by the YAML front end; a group file's own ``defaults``
+    #: key, which the plan sees as a flag, counts too (:attr:`is_composed`).
+    composed: bool = False
     notes: list[Note] = field(default_factory=list)
     #: Imports the front end must schedule: (module relative to the new root, name).
     imports: list[tuple[str, str]] = field(default_factory=list)
@@ -129,6 +133,11 @@ class Plan:
 
     def keys(self) -> Iterator[str]:
         return (name for name, _ in self.items)
+
+    @property
+    def is_composed(self) -> bool:
+        defaults = self.get("defaults")  # no Trainer flag is called "defaults": a Hydra group file's list
+        return self.composed or (defaults is not None and defaults.items is not None)
 
     @property
     def is_compat(self) -> bool:

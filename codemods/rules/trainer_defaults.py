@@ -12,8 +12,8 @@ would then act, silently, on every device 2.0 finds, and did nothing (or acted o
 ``sync_batchnorm=True`` (a no-op for one process). Those change what trains without a word in 2.0's output;
 the device count alone shows in its "GPU available: True, used: True" banner. A Hydra group file with its own
 ``defaults:`` list (``- default``, ``- /trainer: default``) is composed with the configs it names, which set its
-devices: only reported, whatever its other flags. (A ``trainer:`` section under a file's top-level
-``defaults:`` list is not visible as such in the plan: it is reported, or given the TODO, like any section.)
+devices: only reported, whatever its other flags; so is a ``trainer:`` section of a file with a top-level
+``defaults:`` list once the YAML front end sets :attr:`Plan.composed` for it.
 Not a deprecation but a behaviour change of 2.0, so the step runs for ``--target-version 2.0`` only. The
 launcher is an implicit 1.x choice 2.0 changed on purpose: it is reported ("implicit: ..."), never spelled as
 ``strategy="ddp_spawn"`` (MIGRATION.md, "Selection policy").
@@ -101,9 +101,8 @@ def _no_devices(plan: Plan, strategy: Value | None) -> None:
     2.0 changed on purpose, so it is reported (MIGRATION.md, "Selection policy"); a TODO only where other flags
     make the difference both silent and harmful (:func:`_only_with_several`)."""
     several = _only_with_several(plan, strategy)
-    defaults = plan.get("defaults")
-    if defaults is not None and defaults.items is not None:
-        # A Hydra group file composed from others (``defaults: [default]``): its devices come from there.
+    if plan.is_composed:
+        # Composed by Hydra from other configs (a ``defaults:`` list): its devices come from there.
         plan.implicit(ID, f"{_DEFAULT_DEVICES}; this config gets its devices from its defaults list, if any names them")
         return
     if several:

@@ -540,3 +540,15 @@ def test_a_name_bound_to_a_strategy_in_plugins_is_named_not_moved(target: str) -
     todos = [note.message for note in plan.notes if note.rule == "plugins_strategy" and note.kind == "todo"]
     assert bool(todos) == (version_tuple(target) >= (1, 7)), todos
     assert all(message.startswith("plugins=ds ") and "strategy=" in message for message in todos)
+
+
+# --- (F13) a section Hydra composes with other configs gets its devices from them -----------------------------
+@pytest.mark.parametrize("flags", [{"max_epochs": 1}, {"sync_batchnorm": True}, {"num_nodes": 2}], ids=str)
+def test_a_composed_section_is_reported_never_a_todo(flags: dict[str, Any]) -> None:
+    items = [(key, Value(lit=value, source=repr(value))) for key, value in flags.items()]
+    plan = Plan(items, (2, 0), PL, lambda rule: True, composed=True, origin=dict.fromkeys(flags, "explicit"))
+    for rule in flag_rules():
+        if rule.step is not None and not plan.stopped and plan.applies(rule.id, rule.version):
+            rule.step(plan)
+    assert not [note.message for note in plan.notes if note.kind == "todo"]
+    assert any(note.rule == "trainer_defaults" and note.message.startswith(IMPLICIT) for note in plan.notes)
