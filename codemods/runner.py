@@ -6,6 +6,7 @@ Each worker returns a frozen :class:`FileResult`; the parent only counts, sorts 
 
 from __future__ import annotations
 
+import ast
 import difflib
 import multiprocessing
 import os
@@ -121,11 +122,31 @@ def scan(path: str) -> Scan:
     if b"Plugin" not in data and b"Strategy" not in data:
         return Scan(path, True, index=index)
     text = data.decode("utf-8", errors="replace")
-    bases = tuple(
-        (name, tuple(b.strip().rpartition(".")[2] for b in base_list.split(",")))
-        for name, base_list in _CLASS.findall(text)
-    )
-    return Scan(path, True, bases, index)
+    if not _CLASS.search(text):
+        return Scan(path, True, index=index)
+    return Scan(path, True, class_bases(text), index)
+
+
+def class_bases(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``class X(a.B, C)`` -> ("X", ("B", "C")) for every class the code defines (parsed: a class written in a
+    docstring or a string is no class); nothing when the file does not parse (phase two reports it)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            names = []
+            for base in node.bases:
+                while isinstance(base, ast.Call | ast.Subscript):
+                    base = base.func if isinstance(base, ast.Call) else base.value
+                if isinstance(base, ast.Attribute):
+                    names.append(base.attr)
+                elif isinstance(base, ast.Name):
+                    names.append(base.id)
+            found.append((node.name, tuple(names)))
+    return tuple(found)
 
 
 def _decodes(data: bytes) -> bool:
