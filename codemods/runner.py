@@ -97,8 +97,38 @@ class Scan:
 _TEXT_LIMIT = 1 << 20
 
 
-def _index(path: str, data: bytes) -> FileIndex:
-    if b"trainer" not in data or (len(data) > _TEXT_LIMIT and is_text_file(path)):
+_OVERRIDE_TAIL = re.compile(rb"\.\w+[ \t]*=(?!=)")
+_SCHEMA_FIELD = re.compile(rb"^[ \t]*(?:gpus|tpu_cores|num_processes|distributed_backend|accelerator)[ \t]*:", re.M)
+
+
+def _may_use(data: bytes) -> bool:
+    """Whether ``data`` can hold a use of a Trainer section key (``codemods.index`` decides on the parse tree).
+
+    Looks only around each ``trainer``: ``x.trainer.k``/``x.trainer[``/``**x.trainer)``, ``["trainer"]``, a
+    ``"trainer.k"`` string or a ``trainer.k=`` override, ``${trainer.k}``, ``trainer_defaults``; and, in a file
+    that names a Trainer, a schema field such as ``gpus: int``. A regex over the whole file costs several
+    times more on the large clean files a project vendors.
+    """
+    index = data.find(b"trainer")
+    while index >= 0:
+        before = data[index - 1 : index]
+        after = data[index + 7 : index + 40]
+        if after.startswith(b"_defaults"):
+            return True
+        if before == b"." and after.lstrip(b" ")[:1] in (b".", b"[", b")", b","):
+            return True  # cfg.trainer.gpus, cfg.trainer["gpus"], **cfg.trainer)
+        if before in (b'"', b"'") and after[:1] in (b'"', b"'", b"."):
+            return True  # cfg["trainer"], "trainer.gpus"
+        if before in (b"{", b"-", b"+") or (before in (b" ", b"\t", b"\n", b"") and _OVERRIDE_TAIL.match(after)):
+            return True  # ${trainer.gpus}, --trainer.gpus, +trainer.gpus=, trainer.gpus=2
+        index = data.find(b"trainer", index + 7)
+    return b"Trainer" in data and _SCHEMA_FIELD.search(data) is not None
+
+
+def _index(path: str, data: bytes, rainer: bool) -> FileIndex:
+    if not rainer or (len(data) > _TEXT_LIMIT and is_text_file(path)):
+        return FileIndex()
+    if path.endswith(PYTHON_SUFFIXES) and not _may_use(data):
         return FileIndex()
     return index_text(data.decode("utf-8", errors="replace"), path)
 
@@ -111,12 +141,13 @@ def scan(path: str) -> Scan:
             data = handle.read()
     except OSError:
         return Scan(path, not is_text_file(path))  # phase two reports the error
-    index = _index(path, data)
+    rainer = b"rainer" in data  # Trainer, trainer, TODO(migrate-trainer): one pass for the index and the prefilter
+    index = _index(path, data, rainer)
     if is_text_file(path):
         return Scan(path, False, index=index)
     if path.endswith((".yaml", ".yml")):
         return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")), index=index)
-    if not triggered_bytes(data):
+    if not triggered_bytes(data, rainer):
         # Clean, unless it cannot be decoded: that is reported (phase two), never silently skipped.
         return Scan(path, not data.isascii() and not _decodes(data), index=index)
     if b"Plugin" not in data and b"Strategy" not in data:
