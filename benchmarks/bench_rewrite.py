@@ -44,7 +44,8 @@ def _ok(argv: list[str], rounds: int, **kwargs: object) -> tuple[float, ...]:
 def in_process(legacy: Path, rounds: int) -> None:
     import libcst as cst
 
-    from codemods.engine import Options, transform_python
+    from codemods.model import Options
+    from codemods.python import transform_python
 
     texts = [path.read_text(encoding="utf-8") for path in sorted(legacy.rglob("*.py"))]
     lines = sum(text.count("\n") for text in texts)
@@ -149,7 +150,7 @@ def jobs(legacy: Path, rounds: int) -> None:
 
 _PROBE = """
 import resource, sys
-from codemods.engine import Options
+from codemods.model import Options
 from codemods.files import discover
 from codemods.runner import run
 paths = sorted({str(p) for p in discover([sys.argv[1]])})

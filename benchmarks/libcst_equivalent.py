@@ -4,7 +4,7 @@
 
 A ``VisitorBasedCodemodCommand`` in the style of ``libcst.codemod.commands.rename.RenameCommand``: every
 ``Name``/``Attribute`` is matched through ``QualifiedNameProvider`` against the class rows of
-``codemods.renames`` for one target version, renamed in place, and imports are fixed with
+``legacy_api.renames`` for one target version, renamed in place, and imports are fixed with
 ``AddImportsVisitor``/``RemoveImportsVisitor``. It does only the renames (no Trainer flags, enums or
 properties), so it does less work than migrate-trainer.
 """
@@ -18,7 +18,7 @@ from libcst.codemod import CodemodContext, VisitorBasedCodemodCommand
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import QualifiedNameProvider
 
-from codemods.renames import NEW_ROOT, RENAMES, version_tuple
+from legacy_api.renames import NEW_ROOT, RENAMES, version_tuple
 
 
 def _table(target: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from codemods import __version__
-from codemods.renames import DEFAULT_TARGET, TARGET_VERSIONS
+from legacy_api.renames import DEFAULT_TARGET, TARGET_VERSIONS
 
 EXIT_CLEAN, EXIT_CHANGED, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
 _PROGRESS_MIN_FILES = 20
@@ -131,7 +131,7 @@ class _Progress:
 
 
 def _stdin(options: Any, mode: str, fmt: str) -> int:
-    from codemods.engine import transform_python
+    from codemods.python import transform_python
     from codemods.report import render
     from codemods.runner import FileResult, unified_diff
 
@@ -159,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.paths:
             raise _UsageError("give at least one PATH (a file, a folder, or '-' for stdin)")
         config = _config(Path.cwd())
-        from codemods.engine import Options
+        from codemods.model import Options
 
         target = args.target_version or config.get("target-version", DEFAULT_TARGET)
         if target not in TARGET_VERSIONS:
@@ -215,11 +215,11 @@ _YAML_TODO = re.compile(r"#\s*TODO\(migrate-trainer\):?\s*(?P<message>.*?)(?:\s+
 
 def _with_yaml_todos(results: list[Any]) -> list[Any]:
     """YAML files' TODO(migrate-trainer) comments from earlier runs, as todo findings (Python files get theirs
-    from the engine): ``--check`` fails until they are acted on. A comment is a ``#`` after a line's start or
+    from the rules): ``--check`` fails until they are acted on. A comment is a ``#`` after a line's start or
     after whitespace, outside quotes."""
     from dataclasses import replace
 
-    from codemods.engine import Finding
+    from codemods.model import Finding
     from codemods.prefilter import TODO_MARKER
 
     out = []

@@ -17,7 +17,7 @@ import functools
 import re
 from typing import Any
 
-from codemods.renames import TRAINER_PROPERTIES
+from legacy_api.renames import TRAINER_PROPERTIES
 
 #: What every TODO comment the migration writes starts with (after ``# ``).
 TODO_MARKER = "TODO(migrate-trainer)"

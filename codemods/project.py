@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 from codemods.index import ProjectIndex, Schema, describe
 
 if TYPE_CHECKING:
-    from codemods.engine import Options
-    from codemods.flags import Value
+    from codemods.model import Options
+    from codemods.plan import Value
 
 RULE = "project_guard"
 #: Flags that choose a strategy: a section that gains ``strategy`` conflicts with any of them passed explicitly.

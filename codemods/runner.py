@@ -16,11 +16,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
-from codemods.engine import Finding, Options, Outcome, transform_python
 from codemods.files import PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
 from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file
+from codemods.model import Finding, Options, Outcome
 from codemods.prefilter import triggered, triggered_bytes, yaml_triggered
-from codemods.renames import STRATEGY_CLASSES
+from codemods.python import transform_python
+from legacy_api.renames import STRATEGY_CLASSES
 
 Mode = Literal["write", "diff", "check"]
 Status = Literal["unchanged", "changed", "failed"]
@@ -49,7 +50,7 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
     if path.endswith((".yaml", ".yml")):
         if not yaml_triggered(text):
             return Outcome(text, changed=False, parsed=False)
-        from codemods.yaml_config import transform_yaml
+        from codemods.configs.pipeline import transform_yaml
 
         return transform_yaml(text, options, path)
     if not triggered(text):
@@ -256,7 +257,7 @@ def run(
             if progress:
                 progress(results[-1])
     else:
-        import codemods._run  # noqa: F401 - load libcst and the rules once, before the workers fork
+        import codemods.python.pipeline  # noqa: F401 - load libcst and the rules once, before the workers fork
 
         with context.Pool(min(jobs, len(work))) as pool:
             for result in pool.imap_unordered(_work, work, chunksize=max(1, min(16, len(work) // (jobs * 4)))):

@@ -59,3 +59,59 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     test_command = blocks[1].strip()
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert test_command in ci.splitlines(), f"{test_command!r} is not a line of .ci/run"
+
+
+def _codemods_graph() -> dict[str, set[str]]:
+    """codemods module -> the codemods modules it imports, at any depth of the file except TYPE_CHECKING blocks."""
+    package = ROOT / "codemods"
+    modules = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in package.rglob("*.py")
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skipped = {
+            id(child)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for child in ast.walk(node)
+        }
+        edges: set[str] = set()
+        for node in ast.walk(tree):
+            if id(node) in skipped:
+                continue
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    sub = f"{node.module}.{alias.name}"
+                    edges.add(sub if sub in modules else node.module)
+            elif isinstance(node, ast.Import):
+                edges.update(alias.name for alias in node.names)
+        if "pkgutil.iter_modules" in path.read_text(encoding="utf-8"):  # a registry that imports its package
+            edges.update(module for module in modules if module.startswith(f"{name}."))
+        graph[name] = {edge for edge in edges if edge in modules and edge != name}
+    return graph
+
+
+def test_codemods_has_no_import_cycle() -> None:
+    """Not even through imports inside functions: the pipeline reads one way (index -> plan -> edits -> write)."""
+    graph = _codemods_graph()
+    state: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append([*stack[stack.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    assert not cycles, "import cycles in codemods: " + "; ".join(" -> ".join(c) for c in cycles)

@@ -7,9 +7,9 @@ names (or None) in both branches moves as a whole.
 
 from __future__ import annotations
 
-from codemods.flags import Plan, Value
-from codemods.renames import ACCELERATOR_NAMES, STRATEGY_NAMES
-from codemods.rules._base import Rule
+from codemods.plan import Plan, Value
+from codemods.rule import Rule
+from legacy_api.renames import ACCELERATOR_NAMES, STRATEGY_NAMES
 
 ID = "accelerator_strategy"
 

@@ -9,8 +9,8 @@ native backend nobody saw (and a store the front end keeps would be reported as 
 
 from __future__ import annotations
 
-from codemods.flags import Plan, Value
-from codemods.rules._base import Rule
+from codemods.plan import Plan, Value
+from codemods.rule import Rule
 
 ID = "amp_flags"
 #: precision= values for which 1.5 used apex ("16-mixed": this rule's own 2.0 output, on a second run).

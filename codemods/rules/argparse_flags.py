@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.rules._base import Rule
+from codemods.rule import Rule
 
 if TYPE_CHECKING:
-    from codemods.engine import FileContext
+    from codemods.python.context import FileContext
 
 ID = "argparse_flags"
 _OPTIONS = {

@@ -6,8 +6,8 @@ Deprecated in Lightning 1.9, removed in 2.0. Only a literal device count can be 
 
 from __future__ import annotations
 
-from codemods.flags import Plan, Value
-from codemods.rules._base import Rule
+from codemods.plan import Plan, Value
+from codemods.rule import Rule
 from legacy_api.lightning15 import device_count
 
 ID = "auto_select_gpus"

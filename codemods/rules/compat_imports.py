@@ -2,12 +2,12 @@
 where the table renames it, and `compat.Runner`/`compat.AcceleratorConnector` become their newcore counterparts. The
 compat layer's names are deprecated since this project's 1.6-style core.
 
-A table-driven rename: the rows live in ``codemods.renames`` and the generic machinery in ``_rename``.
+A table-driven rename: the rows live in ``legacy_api.renames`` and the generic machinery in ``_rename``.
 """
 
 from __future__ import annotations
 
-from codemods.rules._base import Rule
+from codemods.rule import Rule
 
 RULE = Rule(
     id="compat_imports",

@@ -10,8 +10,8 @@ so no strategy is written (``strategy="ddp_spawn"`` in a config would spawn unde
 
 from __future__ import annotations
 
-from codemods.flags import Plan, new
-from codemods.rules._base import Rule
+from codemods.plan import Plan, new
+from codemods.rule import Rule
 from legacy_api.lightning15 import truthy as lightning_truthy
 
 ID = "ddp_cpu"

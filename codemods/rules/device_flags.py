@@ -16,8 +16,8 @@ plan cannot see may choose the device (a splatted dict, ``**kwargs``) target 2.0
 
 from __future__ import annotations
 
-from codemods.flags import Plan, Value, new
-from codemods.rules._base import Rule
+from codemods.plan import Plan, Value, new
+from codemods.rule import Rule
 from legacy_api.lightning15 import DEVICE_FLAGS, PRECEDENCE
 from legacy_api.lightning15 import truthy as lightning_truthy
 

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.names import split_root
-from codemods.renames import COMPAT, ENUM_MEMBERS, version_tuple
-from codemods.rules._base import Rule
+from codemods.resolve import split_root
+from codemods.rule import Rule
+from legacy_api.renames import COMPAT, ENUM_MEMBERS, version_tuple
 
 if TYPE_CHECKING:
-    from codemods.engine import FileContext
+    from codemods.python.context import FileContext
 
 ID = "enum_members"
 #: Enums whose member values were the upper-case member names (``DeviceType.GPU.value == "GPU"``).

@@ -1,11 +1,11 @@
 """`GPUAccelerator` was deprecated in Lightning 1.7 (#13636) in favour of `CUDAAccelerator` and removed in 1.9.
 
-A table-driven rename: the rows live in ``codemods.renames`` and the generic machinery in ``_rename``.
+A table-driven rename: the rows live in ``legacy_api.renames`` and the generic machinery in ``_rename``.
 """
 
 from __future__ import annotations
 
-from codemods.rules._base import Rule
+from codemods.rule import Rule
 
 RULE = Rule(
     id="gpu_accelerator",

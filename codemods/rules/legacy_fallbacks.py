@@ -31,8 +31,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from codemods.flags import UNKNOWN, Plan, Value, new
-from codemods.rules._base import Rule
+from codemods.plan import UNKNOWN, Plan, Value, new
+from codemods.rule import Rule
 from legacy_api.lightning15 import CPU_FALLBACK, DEVICE_FLAGS, NO_EFFECT_ON_ONE_CPU, device_count
 
 ID = "legacy_fallbacks"

@@ -9,9 +9,9 @@ through ``accelerator=``, and clashed with an explicit ``strategy=``. A name tha
 
 from __future__ import annotations
 
-from codemods.flags import Plan, Value
-from codemods.renames import STRATEGY_NAMES
-from codemods.rules._base import Rule
+from codemods.plan import Plan, Value
+from codemods.rule import Rule
+from legacy_api.renames import STRATEGY_NAMES
 
 ID = "plugins_strategy"
 

@@ -2,12 +2,12 @@
 for `MixedPrecisionPlugin` (module `plugins.precision.amp` in 2.0); apex and FairScale precision plugins are gone in
 2.0 (TODO). For compat code the FairScale plugins map to newcore's `Sharded/FullyShardedMixedPrecisionPlugin`.
 
-A table-driven rename: the rows live in ``codemods.renames`` and the generic machinery in ``_rename``.
+A table-driven rename: the rows live in ``legacy_api.renames`` and the generic machinery in ``_rename``.
 """
 
 from __future__ import annotations
 
-from codemods.rules._base import Rule
+from codemods.rule import Rule
 
 RULE = Rule(
     id="precision_plugins",

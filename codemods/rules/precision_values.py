@@ -7,8 +7,8 @@ left alone.
 
 from __future__ import annotations
 
-from codemods.flags import Plan, new
-from codemods.rules._base import Rule
+from codemods.plan import Plan, new
+from codemods.rule import Rule
 
 ID = "precision_values"
 _NEW = {16: "16-mixed", "16": "16-mixed", "bf16": "bf16-mixed"}

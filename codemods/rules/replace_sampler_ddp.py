@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from codemods.flags import Plan
-from codemods.renames import RENAMES
-from codemods.rules._base import Rule
+from codemods.plan import Plan
+from codemods.rule import Rule
+from legacy_api.renames import RENAMES
 
 ID = "replace_sampler_ddp"
 _RENAMES = {row.old.rsplit(".", 1)[1]: row.new.rsplit(".", 1)[1] for row in RENAMES if row.kind == "kwarg" and row.new}

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from codemods.flags import Plan, Value, new
-from codemods.rules._base import Rule
+from codemods.plan import Plan, Value, new
+from codemods.rule import Rule
 
 ID = "strategy_names"
 

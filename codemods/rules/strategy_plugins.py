@@ -2,12 +2,12 @@
 *Strategy in Lightning 1.6 (#11120) and removed in 1.8. Covers imports, module paths, attribute chains
 (`pl.plugins.DDPPlugin`), `isinstance` checks, base classes and type hints.
 
-A table-driven rename: the rows live in ``codemods.renames`` and the generic machinery in ``_rename``.
+A table-driven rename: the rows live in ``legacy_api.renames`` and the generic machinery in ``_rename``.
 """
 
 from __future__ import annotations
 
-from codemods.rules._base import Rule
+from codemods.rule import Rule
 
 RULE = Rule(
     id="strategy_plugins",

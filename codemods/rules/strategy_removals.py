@@ -2,12 +2,12 @@
 deprecated in 1.9, `DataParallelStrategy` and `DDPSpawnStrategy` are gone in 2.0 (TODO) and `TPUSpawnStrategy` is
 `XLAStrategy` in 2.0 (renamed). pytorch_lightning only: newcore keeps the 1.6-1.9 names.
 
-A table-driven rename: the rows live in ``codemods.renames`` and the generic machinery in ``_rename``.
+A table-driven rename: the rows live in ``legacy_api.renames`` and the generic machinery in ``_rename``.
 """
 
 from __future__ import annotations
 
-from codemods.rules._base import Rule
+from codemods.rule import Rule
 
 RULE = Rule(
     id="strategy_removals",

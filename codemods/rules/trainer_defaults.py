@@ -25,38 +25,16 @@ target its keys go through the same flag rules as a ``Trainer(...)`` call (a str
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import libcst as cst
-
-from codemods.flags import Plan, Value, new
-from codemods.renames import PL
-from codemods.rules._base import Rule
+from codemods.plan import Plan, Value, new
+from codemods.rule import Rule
 from legacy_api.lightning15 import device_count
 
 if TYPE_CHECKING:
-    from codemods.engine import FileContext
+    pass
 
 ID = "trainer_defaults"
-#: Roots whose ``LightningCLI`` takes ``trainer_defaults=`` (1.5: ``pytorch_lightning.utilities.cli``).
-_CLI_ROOTS = frozenset({PL, "lightning"})
-
-
-def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
-    """``LightningCLI(Model, trainer_defaults={"gpus": 2, "plugins": [MyDDP()]})``: migrate the dict's flags."""
-    from codemods import pyflags
-
-    name = ctx.qualified_name(original.func)
-    if name is None or name.rpartition(".")[2] != "LightningCLI" or name.split(".", 1)[0] not in _CLI_ROOTS:
-        return updated
-    args = list(updated.args)
-    for index, (old, new_arg) in enumerate(zip(original.args, updated.args, strict=True)):
-        if old.keyword is not None and old.keyword.value == "trainer_defaults":
-            value = pyflags._dict_plan(ctx, old.value, new_arg.value)
-            if value is not new_arg.value:
-                args[index] = new_arg.with_changes(value=value)
-    changed = any(new_arg is not old_arg for new_arg, old_arg in zip(args, updated.args, strict=True))
-    return updated.with_changes(args=args) if changed else updated
 
 
 def _has_none(value: Value) -> bool:
@@ -153,7 +131,6 @@ RULE = Rule(
     "trainer_defaults are migrated as flags",
     deprecated_in="2.0",
     scope="flags",
-    handlers={"Call": leave_call},
     step=step,
     order=55,
     tokens=("Trainer", "trainer_defaults"),

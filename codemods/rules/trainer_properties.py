@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.renames import TRAINER_PROPERTIES, TrainerProperty, version_tuple
-from codemods.rules._base import Rule
-from codemods.scopes import assigned_values, is_parameter
+from codemods.python.qualnames import assigned_values, is_parameter
+from codemods.rule import Rule
+from legacy_api.renames import TRAINER_PROPERTIES, TrainerProperty, version_tuple
 
 if TYPE_CHECKING:
-    from codemods.engine import FileContext
+    from codemods.python.context import FileContext
 
 ID = "trainer_properties"
 _BY_NAME: dict[str, TrainerProperty] = {prop.old: prop for prop in TRAINER_PROPERTIES if "." not in prop.old}

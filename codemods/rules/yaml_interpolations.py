@@ -7,7 +7,7 @@ are reported with a TODO.
 
 from __future__ import annotations
 
-from codemods.rules._base import Rule
+from codemods.rule import Rule
 
 RULE = Rule(
     id="yaml_interpolations",

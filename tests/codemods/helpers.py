@@ -5,8 +5,9 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from codemods.engine import Options, Outcome, transform_python
-from codemods.yaml_config import transform_yaml
+from codemods.configs.pipeline import transform_yaml
+from codemods.model import Options, Outcome
+from codemods.python import transform_python
 
 
 def run(source: str, target: str = "1.6", rules: frozenset[str] | None = None, yaml: bool = False) -> Outcome:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from codemods.engine import TODO_PREFIX, Options
+from codemods.model import TODO_PREFIX, Options
 from codemods.runner import transform_text
 from tests.codemods.test_fixtures import CASES, _options
 

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from codemods.engine import Options, transform_python
-from codemods.renames import TARGET_VERSIONS
+from codemods.model import Options
+from codemods.python import transform_python
 from codemods.runner import scan_local_strategies, transform_text
+from legacy_api.renames import TARGET_VERSIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from codemods.engine import Options
+from codemods.model import Options
 from codemods.rules import REGISTRY
 from codemods.runner import scan_local_strategies, transform_text
 

@@ -7,7 +7,7 @@ import ast
 import libcst as cst
 import pytest
 
-from codemods.scopes import analyse
+from codemods.python.qualnames import analyse
 from tests.codemods.helpers import check_noop, check_transformed, run
 
 PLUGIN = "from pytorch_lightning.plugins import DDPPlugin\n"

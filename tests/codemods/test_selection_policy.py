@@ -21,11 +21,13 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from codemods.engine import Options, transform_python
-from codemods.flags import IMPLICIT, LEGACY_FLAG_RULES, Note, Plan, Value
-from codemods.renames import PL, version_tuple
-from codemods.rules import REGISTRY, flag_rules
-from codemods.yaml_config import transform_yaml
+from codemods.configs.pipeline import transform_yaml
+from codemods.model import Options
+from codemods.plan import IMPLICIT, LEGACY_FLAG_RULES, Note, Plan, Value
+from codemods.planning import run_flag_rules
+from codemods.python import transform_python
+from codemods.rules import REGISTRY
+from legacy_api.renames import PL, version_tuple
 from tests.parity import closed_loop, harness
 
 REFERENCE = harness.load("1.5.10")
@@ -55,11 +57,7 @@ def migrate(flags: dict[str, Any], target: str, opaque: bool = False) -> tuple[d
     plan = Plan(
         items, version_tuple(target), PL, lambda rule: True, opaque_rest=opaque, origin=dict.fromkeys(flags, "explicit")
     )
-    for rule in flag_rules():
-        if plan.stopped:
-            break
-        if rule.step is not None and plan.applies(rule.id, rule.version):
-            rule.step(plan)
+    run_flag_rules(plan)
     return {key: _read_back(value) for key, value in plan.items}, plan.notes
 
 
@@ -531,11 +529,7 @@ def test_yaml_never_spells_an_implicit_choice(target: str) -> None:
 def test_a_name_bound_to_a_strategy_in_plugins_is_named_not_moved(target: str) -> None:
     ds = Value(source="ds", bound_strategy="DeepSpeedStrategy")
     plan = Plan([("plugins", ds)], version_tuple(target), PL, lambda rule: True, origin={"plugins": "explicit"})
-    for rule in flag_rules():
-        if plan.stopped:
-            break
-        if rule.step is not None and plan.applies(rule.id, rule.version):
-            rule.step(plan)
+    run_flag_rules(plan)
     assert plan.get("plugins") is ds and "strategy" not in plan
     todos = [note.message for note in plan.notes if note.rule == "plugins_strategy" and note.kind == "todo"]
     assert bool(todos) == (version_tuple(target) >= (1, 7)), todos
@@ -547,8 +541,6 @@ def test_a_name_bound_to_a_strategy_in_plugins_is_named_not_moved(target: str) -
 def test_a_composed_section_is_reported_never_a_todo(flags: dict[str, Any]) -> None:
     items = [(key, Value(lit=value, source=repr(value))) for key, value in flags.items()]
     plan = Plan(items, (2, 0), PL, lambda rule: True, composed=True, origin=dict.fromkeys(flags, "explicit"))
-    for rule in flag_rules():
-        if rule.step is not None and not plan.stopped and plan.applies(rule.id, rule.version):
-            rule.step(plan)
+    run_flag_rules(plan)
     assert not [note.message for note in plan.notes if note.kind == "todo"]
     assert any(note.rule == "trainer_defaults" and note.message.startswith(IMPLICIT) for note in plan.notes)

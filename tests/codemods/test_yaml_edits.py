@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from codemods import yaml_config
-from codemods.engine import Options
-from codemods.flags import Value
-from codemods.yaml_config import plan_file, transform_yaml
-from codemods.yaml_nodes import compose
-from codemods.yaml_render import scalar
-from codemods.yaml_verify import Mismatch, Touched, verify
+from codemods.configs import pipeline as yaml_config
+from codemods.configs.nodes import compose
+from codemods.configs.pipeline import plan_file, transform_yaml
+from codemods.configs.render import scalar
+from codemods.configs.verify import Mismatch, Touched, verify
+from codemods.model import Options
+from codemods.plan import Value
 
 FIXTURES = Path(__file__).parent / "fixtures"
 YAML_CASES = sorted(p for p in FIXTURES.glob("yaml_*") if p.is_dir())
@@ -128,7 +128,7 @@ def test_output_loads_and_second_run_is_a_noop(text: str, target: str) -> None:
 def test_output_does_not_depend_on_the_hash_seed() -> None:
     case = FIXTURES / "yaml_lightningcli"
     script = (
-        "import sys; from codemods.engine import Options; from codemods.yaml_config import transform_yaml; "
+        "import sys; from codemods.python.context import Options; from codemods.configs.pipeline import transform_yaml; "
         "o = transform_yaml(open(sys.argv[1]).read(), Options(target='2.0')); "
         "print(o.source); print(list(o.findings))"
     )

@@ -22,7 +22,7 @@ import torch
 import newcore.accelerators
 import newcore.plugins
 import newcore.strategies
-from codemods import renames
+from legacy_api import renames
 from newcore import MisconfigurationException
 from newcore.probe import FakeProbe, use_probe
 

@@ -1,7 +1,7 @@
 """Text edits on a YAML source: ranges plus replacements, checked for overlap and applied once.
 
 The YAML front end never re-serialises a document. It finds the characters to change through the parser's
-marks (``codemods.yaml_nodes``), describes each change as an :class:`Edit` and splices them all into the
+marks (``codemods.configs.nodes``), describes each change as an :class:`Edit` and splices them all into the
 original text here; everything outside the edited ranges stays byte for byte what it was.
 """
 

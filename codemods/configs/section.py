@@ -15,13 +15,13 @@ from typing import Any, Literal
 
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from codemods.flags import Plan, Value
-from codemods.yaml_flow import FlowPlan, Unsafe, flow_edits
-from codemods.yaml_items import anchor_new, sequence_edits
-from codemods.yaml_nodes import Document, Entry, Section, Style, walk
-from codemods.yaml_render import Unrenderable, block, data, inline
-from codemods.yaml_text import Edit, apply_edits, shift_lines
-from codemods.yaml_todos import TodoPlacer
+from codemods.configs.flow import FlowPlan, Unsafe, flow_edits
+from codemods.configs.items import anchor_new, sequence_edits
+from codemods.configs.nodes import Document, Entry, Section, Style, walk
+from codemods.configs.render import Unrenderable, block, data, inline
+from codemods.configs.text import Edit, apply_edits, shift_lines
+from codemods.configs.todos import TodoPlacer
+from codemods.plan import Plan, Value
 
 Kind = Literal["keep", "rename", "replace", "move", "new"]
 
@@ -235,7 +235,7 @@ class SectionWriter:
 
     def insert(self, position: int, text: str) -> Edit:
         if position == len(self.text) and not self.text.endswith("\n"):
-            text = self.nl + text  # the file's missing last newline is restored at the end (yaml_config)
+            text = self.nl + text  # the file's missing last newline is restored at the end (configs.pipeline)
         return Edit(position, position, text, order=1)
 
     # --- removed keys --------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from codemods.renames import COMPAT, NEW_ROOT, PL, Rename, rows_for, version_tuple
+from legacy_api.renames import COMPAT, NEW_ROOT, PL, Rename, rows_for, version_tuple
 
 ROOTS: tuple[str, ...] = (PL, COMPAT)
 

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml.nodes import Node, SequenceNode
 
-from codemods.flags import Plan, Value
-from codemods.yaml_flow import FlowPlan, Unsafe, flow_edits
-from codemods.yaml_nodes import Entry
-from codemods.yaml_render import flow, sequence_item
-from codemods.yaml_text import Edit
+from codemods.configs.flow import FlowPlan, Unsafe, flow_edits
+from codemods.configs.nodes import Entry
+from codemods.configs.render import flow, sequence_item
+from codemods.configs.text import Edit
+from codemods.plan import Plan, Value
 
 if TYPE_CHECKING:
-    from codemods.yaml_section import SectionWriter
+    from codemods.configs.section import SectionWriter
 
 
 def anchor_new(

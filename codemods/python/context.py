@@ -1,10 +1,10 @@
 """Apply the enabled rules to one Python source string in a single libcst pass over what can matter.
 
 The cost model: a file without a legacy token (``codemods.prefilter``) is not parsed at all. Otherwise one
-``ast`` parse (fast, in C) yields the statements, the scopes and the imports (``codemods.scopes``); only the
-top-level statements that mention a legacy name are parsed by libcst (``codemods.chunks``), and inside them
-only the statements that do are visited (``codemods._pass``). Names are matched by qualified name, computed
-from the module's own imports. Imports are reconciled at the end (``codemods.imports``).
+``ast`` parse (fast, in C) yields the statements, the scopes and the imports (``codemods.python.qualnames``); only the
+top-level statements that mention a legacy name are parsed by libcst (``codemods.python.chunks``), and inside them
+only the statements that do are visited (``codemods.python.traversal``). Names are matched by qualified name, computed
+from the module's own imports. Imports are reconciled at the end (``codemods.python.imports``).
 
 ``transform_python`` never raises for bad input: a file that does not parse (or whose rewrite would not
 parse) comes back unchanged with ``error`` set.
@@ -12,60 +12,15 @@ parse) comes back unchanged with ``error`` set.
 
 from __future__ import annotations
 
-import ast
-import functools
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-from codemods.renames import DEFAULT_TARGET, version_tuple
-from codemods.scopes import LEGACY, Analysis, Scope
+from codemods.model import TODO_PREFIX, FindingKind, Options
+from codemods.python.qualnames import LEGACY, Analysis, Scope
+from legacy_api.renames import version_tuple
 
-TODO_PREFIX = "# TODO(migrate-trainer): "
-FindingKind = Literal["fix", "todo", "report"]
 Handler = Callable[[Any, Any, Any], Any]
-
-
-@dataclass(frozen=True)
-class Finding:
-    """Something a rule found: ``fix`` rewrote code, ``todo`` left a comment, ``report`` only informs."""
-
-    rule: str
-    message: str
-    line: int
-    column: int
-    kind: FindingKind = "fix"
-
-
-@dataclass(frozen=True)
-class Options:
-    """What to apply. ``rules`` is the set of enabled rule ids (None: every rule)."""
-
-    target: str = DEFAULT_TARGET
-    rules: frozenset[str] | None = None
-    #: Project classes that subclass a strategy plugin (found by a project-wide scan).
-    local_strategies: frozenset[str] = frozenset()
-    #: Where config keys are used across the project (``codemods.index``); not part of the options' identity.
-    project: Any = field(default=None, compare=False)
-
-    @property
-    def target_tuple(self) -> tuple[int, ...]:
-        return version_tuple(self.target)
-
-    def enabled(self, rule: str) -> bool:
-        return self.rules is None or rule in self.rules
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result for one source: ``source`` is the (possibly) rewritten text."""
-
-    source: str
-    changed: bool
-    findings: tuple[Finding, ...] = ()
-    error: str | None = None
-    parsed: bool = True
 
 
 @dataclass
@@ -141,8 +96,8 @@ class FileContext:
     def same_thing(self, candidates: tuple[str, ...]) -> str | None:
         """One of ``candidates`` (qualified names one local name is imported as) when they all name the same
         thing: the same final replacement, and the same local name at this target. None when in doubt."""
-        from codemods.names import resolve
-        from codemods.pyflags import TRAINERS
+        from codemods.python.flags import TRAINERS
+        from codemods.resolve import resolve
 
         finals: set[str | None] = set()
         here: set[str | None] = set()
@@ -196,13 +151,13 @@ class FileContext:
             if text not in texts:
                 texts.append(text)
 
-    # --- imports, reconciled once at the end (codemods.imports) ----------------------------------------------
+    # --- imports, reconciled once at the end (codemods.python.imports) ----------------------------------------------
     def add_import(self, module: str, obj: str | None = None, asname: str | None = None) -> None:
         if (module, obj, asname) not in self.additions:
             self.additions.append((module, obj, asname))
 
     def remove_import(self, module: str, obj: str | None = None, asname: str | None = None) -> None:
-        from codemods.imports import Removal
+        from codemods.python.imports import Removal
 
         local = asname or obj or module.split(".", 1)[0]
         self.removals.append(Removal(local, module))
@@ -211,90 +166,9 @@ class FileContext:
         """Drop the import ``node`` (a name or attribute chain) refers to, if nothing else uses it."""
         import libcst as cst
 
-        from codemods.imports import Removal
+        from codemods.python.imports import Removal
 
         while isinstance(node, cst.Attribute):
             node = node.value
         if isinstance(node, cst.Name):
             self.removals.append(Removal(node.value))
-
-
-@functools.lru_cache(maxsize=32)
-def prefilter_tokens(options: Options) -> tuple[str, ...]:
-    """Every token some enabled rule needs; a file without any of them is not parsed."""
-    from codemods.rules import REGISTRY
-
-    tokens: set[str] = set()
-    for rule in REGISTRY.values():
-        if options.enabled(rule.id) and (rule.version <= options.target_tuple or rule.id in ANY_TARGET):
-            tokens.update(rule.tokens)
-    return tuple(sorted(tokens))
-
-
-#: Rules that always matter for compat code, whatever the target (compat migrates to newcore's API).
-ANY_TARGET = frozenset({"device_flags", "amp_flags", "gpu_accelerator", "precision_plugins"})
-
-
-def transform_python(source: str, options: Options, tokens: Sequence[str] | None = None) -> Outcome:
-    """Rewrite ``source``; unchanged (and unparsed) when nothing in it can concern an enabled rule.
-
-    TODO comments an earlier run left are findings too (kind ``todo``, on their own line): ``--check`` keeps
-    failing until someone acted on them and deleted them.
-    """
-    from codemods.prefilter import TODO_MARKER, triggered
-
-    left = existing_todos(source) if TODO_MARKER in source else ()
-    if tokens is None:
-        tokens = prefilter_tokens(options)
-    if not any(token in source for token in tokens) or not triggered(source):
-        return Outcome(source, changed=False, findings=left, parsed=False)
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        return Outcome(source, changed=False, error=f"cannot parse: {_describe(exc)}")
-    from codemods._run import run_rules
-
-    outcome = run_rules(source, tree, options)
-    if not left:
-        return outcome
-    # A TODO this run asks for again is reported once, by the rule (at the statement it concerns).
-    asked = {(f.rule, f.message) for f in outcome.findings if f.kind == "todo"}
-    extra = tuple(f for f in left if (f.rule, f.message) not in asked)
-    findings = tuple(sorted((*outcome.findings, *extra), key=lambda f: (f.line, f.column, f.rule, f.message)))
-    return Outcome(outcome.source, outcome.changed, findings, outcome.error, outcome.parsed)
-
-
-_TODO_TEXT = re.compile(r"#\s*TODO\(migrate-trainer\):?\s*(?P<message>.*?)(?:\s+\[(?P<rule>[\w.-]+)\])?\s*$")
-
-
-def existing_todos(source: str) -> tuple[Finding, ...]:
-    """``# TODO(migrate-trainer): ... [rule]`` comments in ``source`` (comments only: not in strings)."""
-    import io
-    import tokenize
-
-    found: list[Finding] = []
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type == tokenize.COMMENT and "TODO(migrate-trainer)" in token.string:
-                match = _TODO_TEXT.match(token.string)
-                if match is not None:
-                    rule = match.group("rule") or "migrate-trainer"
-                    line, column = token.start
-                    found.append(Finding(rule, match.group("message"), line, column + 1, "todo"))
-    except (tokenize.TokenError, SyntaxError, ValueError):
-        return tuple(found)  # what was read before the error still counts
-    return tuple(found)
-
-
-def _describe(exc: BaseException) -> str:
-    if isinstance(exc, SyntaxError):
-        return f"{exc.msg} (line {exc.lineno})"
-    return first_line(exc)
-
-
-def first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
-
-
-Transform = Callable[[str, Options], Outcome]

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from codemods.renames import COMPAT, PL
+from legacy_api.renames import COMPAT, PL
 
 #: Roots whose imports are tracked: the legacy ones, and newcore (its strategies count in ``plugins=``).
 TRACKED: tuple[str, ...] = (PL, COMPAT, "newcore")

@@ -1,9 +1,9 @@
 """The one libcst traversal that dispatches nodes to the enabled rules' hooks, visiting only what can matter.
 
 Every statement libcst visits is paired with the ``ast`` statement at the same place in source order (see
-``codemods.scopes``): that gives its lines, so a statement whose lines mention nothing a rule looks for is
+``codemods.python.qualnames``): that gives its lines, so a statement whose lines mention nothing a rule looks for is
 skipped whole, and it gives the scope a ``def``/``class`` opens, so names resolve against their own scope.
-A pairing that does not line up raises :class:`Desync`; the engine then leaves the file untouched.
+A pairing that does not line up raises :class:`Desync`; the pipeline then leaves the file untouched.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.engine import TODO_PREFIX
-from codemods.scopes import Statement
+from codemods.model import TODO_PREFIX
+from codemods.python.qualnames import Statement
 
 if TYPE_CHECKING:
-    from codemods.engine import FileContext
+    from codemods.python.context import FileContext
 
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
 _LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from codemods.yaml_nodes import Entry
-from codemods.yaml_text import Edit
+from codemods.configs.nodes import Entry
+from codemods.configs.text import Edit
 
 if TYPE_CHECKING:
-    from codemods.yaml_section import SectionWriter, Slot
+    from codemods.configs.section import SectionWriter, Slot
 
 
 class TodoPlacer:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from codemods.scopes import Statement
+from codemods.python.qualnames import Statement
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+$")
 _BLANKS = re.compile(r"(?:[ \t]*\r?\n)*")
@@ -32,7 +32,7 @@ class Chunk:
     end_line: int
     module: cst.Module | None = None
     changed: bool = False
-    #: The blank lines above its statements, once a rewrite removed them all (``codemods.imports`` gives
+    #: The blank lines above its statements, once a rewrite removed them all (``codemods.python.imports`` gives
     #: them to what takes their place, so import groups stay apart).
     gap: str = ""
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from codemods.engine import FindingKind, Options
-from codemods.names import resolve
-from codemods.yaml_nodes import Document
-from codemods.yaml_text import Edit
+from codemods.configs.nodes import Document
+from codemods.configs.text import Edit
+from codemods.model import FindingKind, Options
+from codemods.resolve import resolve
 
 INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
 Find = Callable[[str, str, int, FindingKind], None]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codemods.yaml_text import Edit, Lines
+from codemods.configs.text import Edit, Lines
 
 
 class Unsafe(Exception):

@@ -1,7 +1,7 @@
 """Python front end of the Trainer-flag rules: calls, dicts that feed a Trainer and ``d["gpus"] = n`` stores.
 
-Reads each keyword into a :class:`~codemods.flags.Value` (from the original node, where qualified names are
-known), runs the enabled flag rules over the :class:`~codemods.flags.Plan`, and rebuilds only what changed,
+Reads each keyword into a :class:`~codemods.plan.Value` (from the original node, where qualified names are
+known), runs the enabled flag rules over the :class:`~codemods.plan.Plan`, and rebuilds only what changed,
 reusing the untouched arguments (and their commas and comments) as they were.
 """
 
@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.flags import UNKNOWN, Plan, Value
-from codemods.renames import COMPAT, NEW_ROOT, PL, STRATEGY_CLASSES, version_tuple
-from codemods.rules._base import Handler
+from codemods.plan import UNKNOWN, Plan, Value
+from codemods.planning import run_flag_rules
+from codemods.rule import Handler
+from legacy_api.renames import COMPAT, NEW_ROOT, PL, STRATEGY_CLASSES
 
 if TYPE_CHECKING:
-    from codemods.engine import FileContext
+    from codemods.python.context import FileContext
 
 TRAINERS = {
     f"{PL}.Trainer": PL,
@@ -181,7 +182,7 @@ def _relayout_list(
     ctx: FileContext, plan: Plan, value: Value, template: cst.List, quote: str, moved: frozenset[int]
 ) -> cst.List:
     """A list literal whose items changed (``plugins=[...]`` lost its strategy), laid out like the original."""
-    from codemods import pylayout
+    from codemods.python import layout as pylayout
 
     originals = list(template.elements)
     opening = template.lbracket.whitespace_after
@@ -210,7 +211,7 @@ def _relayout_list(
 
 def _list_comments(originals: list[Any], layout: Any) -> dict[int, tuple[list[Any], Any]]:
     """id of each list element's value (in list-valued arguments) -> that element's comments."""
-    from codemods import pylayout
+    from codemods.python import layout as pylayout
 
     found: dict[int, tuple[list[Any], Any]] = {}
     for element in originals:
@@ -295,15 +296,9 @@ def run_plan(
     is collected in ``inline`` (original key -> comment texts) and reported on the argument's line, instead of
     above the statement.
     """
-    from codemods.engine import TODO_PREFIX
-    from codemods.rules import flag_rules
+    from codemods.model import TODO_PREFIX
 
-    def steps(plan: Plan) -> None:
-        for rule in flag_rules():
-            if plan.stopped:
-                break
-            if rule.step is not None and plan.applies(rule.id, version_tuple(rule.deprecated_in)):
-                rule.step(plan)
+    steps = run_flag_rules
 
     # The values themselves, not their ids: a value a rule replaced is freed, and its id may be reused.
     before = list(plan.items)
@@ -442,10 +437,10 @@ def _relayout(
     quote: str,
     inline: dict[str, list[str]] | None = None,
 ) -> tuple[list[Any], Any]:
-    """The plan's items as elements (``Arg``/``DictElement``) laid out by ``codemods.pylayout``: an original
+    """The plan's items as elements (``Arg``/``DictElement``) laid out by ``codemods.python.layout``: an original
     element whose value did not change is reused, a new one inherits the comments of the originals it
     replaces (``Plan.successor``), and the comments of the dropped ones go to the element after them."""
-    from codemods import pylayout
+    from codemods.python import layout as pylayout
 
     layout = pylayout.Layout(originals, opening)
     lead, trail = pylayout.comments(originals)
@@ -528,10 +523,30 @@ def _final_key(successor: dict[str, str | None], key: str, present: set[str], or
     return current if current in present else None
 
 
+#: Roots whose ``LightningCLI`` takes ``trainer_defaults=`` (1.5: ``pytorch_lightning.utilities.cli``).
+_CLI_ROOTS = frozenset({PL, "lightning"})
+
+
+def _lightning_cli(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
+    """``LightningCLI(Model, trainer_defaults={"gpus": 2, "plugins": [MyDDP()]})``: the dict's flags, like a call's
+    (rule ``trainer_defaults``)."""
+    name = ctx.qualified_name(original.func)
+    if name is None or name.rpartition(".")[2] != "LightningCLI" or name.split(".", 1)[0] not in _CLI_ROOTS:
+        return updated
+    args = list(updated.args)
+    for index, (old, new_arg) in enumerate(zip(original.args, updated.args, strict=True)):
+        if old.keyword is not None and old.keyword.value == "trainer_defaults":
+            value = _dict_plan(ctx, old.value, new_arg.value)
+            if value is not new_arg.value:
+                args[index] = new_arg.with_changes(value=value)
+    changed = any(new_arg is not old_arg for new_arg, old_arg in zip(args, updated.args, strict=True))
+    return updated.with_changes(args=args) if changed else updated
+
+
 def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     found = _trainer_root(ctx, original.func)
     if found is None:
-        return updated
+        return _lightning_cli(ctx, original, updated) if ctx.enabled("trainer_defaults") else updated
     root, argparse = found
     args = list(updated.args)
     for index, arg in enumerate(original.args):
@@ -558,7 +573,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
 
 def _own_lines(call: cst.Call) -> dict[str, tuple[cst.CSTNode, bool]]:
     """The keyword arguments of ``call`` by keyword, each with whether it begins a line of its own."""
-    from codemods import pylayout
+    from codemods.python import layout as pylayout
 
     args = list(call.args)
     return {
@@ -570,7 +585,7 @@ def _own_lines(call: cst.Call) -> dict[str, tuple[cst.CSTNode, bool]]:
 
 def _with_inline_todos(updated: cst.Call, inline: dict[str, list[str]]) -> cst.Call:
     """The call as it is, with TODO comments right above the arguments they concern."""
-    from codemods import pylayout
+    from codemods.python import layout as pylayout
 
     args, opening = list(updated.args), updated.whitespace_before_args
     for key, texts in inline.items():

@@ -1,8 +1,8 @@
 """YAML front end: ``trainer:`` sections, Hydra ``_target_``/LightningCLI ``class_path`` strings, interpolations.
 
 A config is never re-serialised. The file is composed with ruamel.yaml (for the node marks), the flag rules
-run on each Trainer section's :class:`~codemods.flags.Plan`, and the changes become text edits
-(``codemods.yaml_section``) that are checked for overlap and spliced into the original text once: every
+run on each Trainer section's :class:`~codemods.plan.Plan`, and the changes become text edits
+(``codemods.configs.section``) that are checked for overlap and spliced into the original text once: every
 byte outside the keys and values that migrate stays as it was. A section that cannot be edited safely
 (anchors, aliases, merge keys, tags) is left alone with a TODO finding. The result must load again, and
 everything the edits did not touch must read back equal; otherwise the input comes back with ``error`` set.
@@ -16,18 +16,18 @@ from pathlib import PurePath
 
 from ruamel.yaml.error import YAMLError
 
-from codemods.engine import TODO_PREFIX, Finding, FindingKind, Options, Outcome
-from codemods.flags import Plan, Value
+from codemods.configs.flow import Unsafe
+from codemods.configs.nodes import Document, Entry, Section, Style, compose, read, sections, style, unsafe
+from codemods.configs.section import SectionWriter, Slot, Written
+from codemods.configs.strings import interpolation_edits, rename_edits
+from codemods.configs.text import Edit, apply_edits
+from codemods.configs.todos import TodoPlacer
+from codemods.configs.verify import Touched, verify
+from codemods.model import TODO_PREFIX, Finding, FindingKind, Options, Outcome
+from codemods.plan import Plan, Value
+from codemods.planning import run_flag_rules
 from codemods.prefilter import yaml_triggered
 from codemods.project import guard_section
-from codemods.renames import version_tuple
-from codemods.yaml_flow import Unsafe
-from codemods.yaml_nodes import Document, Entry, Section, Style, compose, read, sections, style, unsafe
-from codemods.yaml_section import SectionWriter, Slot, Written
-from codemods.yaml_strings import interpolation_edits, rename_edits
-from codemods.yaml_text import Edit, apply_edits
-from codemods.yaml_todos import TodoPlacer
-from codemods.yaml_verify import Touched, verify
 
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
 #: Where a rule's TODO goes when its message names no key of the section.
@@ -88,8 +88,6 @@ class FilePass:
     ) -> Written | None:
         """Plan and write one Trainer section. ``held``: keys kept as they are (used elsewhere in the project),
         each with the reason; the rules then see the rest of the section as incomplete (``opaque_rest``)."""
-        from codemods.rules import flag_rules
-
         held = held or {}
         entries = [entry for entry in section.entries if entry.key != "_target_" and entry.key not in held]
         original = [(entry, read(doc, entry.value)) for entry in entries]
@@ -104,11 +102,7 @@ class FilePass:
             origin={k: "explicit" for k, _ in items},
         )
         snapshot = {id(v): list(v.items) for _, v in items if v.items is not None}
-        for rule in flag_rules():
-            if plan.stopped:
-                break
-            if rule.step is not None and plan.applies(rule.id, version_tuple(rule.deprecated_in)):
-                rule.step(plan)
+        run_flag_rules(plan)
         changed = [(k, id(v)) for k, v in items] != [(k, id(v)) for k, v in plan.items] or any(
             snapshot.get(id(v)) not in (None, v.items) for _, v in plan.items
         )

@@ -1,4 +1,4 @@
-"""The one generic rename rule: every row of ``codemods.renames.RENAMES`` through qualified names.
+"""The one generic rename rule: every row of ``legacy_api.renames.RENAMES`` through qualified names.
 
 Usages are rewritten in place (``DDPPlugin`` -> ``DDPStrategy``, ``pl.plugins.DDPPlugin`` ->
 ``pl.strategies.DDPStrategy``); imports go through libcst's ``AddImportsVisitor``/``RemoveImportsVisitor``,
@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.names import Resolution, resolve, split_root
-from codemods.renames import RENAMES, version_tuple
-from codemods.rules._base import Handler
+from codemods.resolve import Resolution, resolve, split_root
+from codemods.rule import Handler
+from legacy_api.renames import RENAMES, version_tuple
 
 if TYPE_CHECKING:
-    from codemods.engine import FileContext
+    from codemods.python.context import FileContext
 
 RULE_IDS: frozenset[str] = frozenset(row.rule for row in RENAMES if row.kind != "kwarg")
 

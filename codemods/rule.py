@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from codemods.renames import version_tuple
+from legacy_api.renames import version_tuple
 
 if TYPE_CHECKING:
-    from codemods.flags import Plan
+    from codemods.plan import Plan
 
 #: A libcst leave hook: (file context, original node, updated node) -> replacement.
 Handler = Callable[[Any, Any, Any], Any]

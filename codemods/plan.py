@@ -7,7 +7,6 @@ end renders what changed and leaves every untouched value's original syntax alon
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -117,12 +116,13 @@ class Plan:
     #: Key -> the key that took its place (None: removed); front ends move comments and interpolations along.
     successor: dict[str, str | None] = field(default_factory=dict)
     #: A rule gave up on this call (and said why in a TODO, :meth:`stop`); later rules leave it alone, except
-    #: the ones in :data:`INDEPENDENT`, which :meth:`stop` runs itself.
+    #: the ones in :data:`INDEPENDENT` (``codemods.planning.run_flag_rules`` still runs those).
     stopped: bool = False
     #: A copy a rule rewrites to see what another target would do: :meth:`stop` only records its TODO there.
     trial: bool = False
 
-    _finishing: bool = field(default=False, init=False, repr=False, compare=False)
+    #: The rule that stopped the plan first, and its message (``codemods.planning`` finishes the plan from it).
+    stopped_by: tuple[str, str] | None = field(default=None, repr=False, compare=False)
 
     # --- reading ---------------------------------------------------------------------------------------------
     def get(self, key: str) -> Value | None:
@@ -167,44 +167,15 @@ class Plan:
     def stop(self, rule: str, message: str) -> None:
         """Give up on the flags that depend on each other (device, accelerator, strategy), with a TODO.
 
-        A value that is not a literal in one flag must not silence the others: the rules in
-        :data:`INDEPENDENT` that come after ``rule`` still run (their flags do not decide the devices), and
+        A value that is not a literal in one flag must not silence the others: ``codemods.planning`` still runs
+        the rules in :data:`INDEPENDENT` that come after ``rule`` (their flags do not decide the devices), and
         every legacy flag left in the plan that no TODO names yet gets one TODO naming them all, so nothing is
         left behind silently (MIGRATION.md, "Selection policy").
         """
         self.todo(rule, message)
+        if not self.stopped:
+            self.stopped_by = (rule, message)
         self.stopped = True
-        if self.trial or self._finishing:
-            return
-        from codemods.rules import REGISTRY, flag_rules
-
-        self._finishing = True
-        try:
-            order = REGISTRY[rule].order if rule in REGISTRY else 0
-            for later in flag_rules():
-                independent = later.order > order and later.id in INDEPENDENT and later.step is not None
-                if independent and self.applies(later.id, later.version):
-                    assert later.step is not None
-                    later.step(self)
-            left = [
-                f"{flag}={value.text}"
-                for flag, value in self.items
-                if flag in LEGACY_FLAG_RULES
-                and LEGACY_FLAG_RULES[flag] in REGISTRY
-                and self.applies(LEGACY_FLAG_RULES[flag], REGISTRY[LEGACY_FLAG_RULES[flag]].version)
-                and not any(note.todo and re.search(rf"\b{flag}\b", note.message) for note in self.notes)
-            ]
-            if left:
-                key = re.match(r"([A-Za-z_]\w*)=", message)
-                value = self.get(key.group(1)) if key is not None else None
-                cause = f"{key.group(1)}={value.text} (see its TODO)" if key and value else "flags another TODO names"
-                self.todo(
-                    rule,
-                    f"{', '.join(left)}: left as it is, since what it selects depends on {cause}; migrate them "
-                    "together",
-                )
-        finally:
-            self._finishing = False
 
     def implicit(self, rule: str, message: str) -> None:
         """Report an implicit 1.5 choice the target makes differently on purpose and that is left to it."""

@@ -22,8 +22,8 @@ from typing import Any
 
 import libcst as cst
 
-from codemods.chunks import Chunk, leading_blanks
-from codemods.scopes import Statement
+from codemods.python.chunks import Chunk, leading_blanks
+from codemods.python.qualnames import Statement
 
 _ANNOTATION_LIKE = re.compile(r"[\w\s.,\[\]|'\"]*")
 

@@ -13,9 +13,9 @@ import math
 import re
 from typing import Any
 
-from codemods.flags import UNKNOWN, Value
-from codemods.renames import NEW_ROOT
-from codemods.yaml_nodes import Style
+from codemods.configs.nodes import Style
+from codemods.plan import UNKNOWN, Value
+from legacy_api.renames import NEW_ROOT
 
 #: Characters that cannot start a plain scalar (YAML indicators).
 _INDICATORS = set("-?:,[]{}#&*!|>'\"%@`")

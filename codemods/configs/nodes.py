@@ -1,7 +1,7 @@
 """Where things are in a YAML document: the composed node graph (with marks), trainer sections and their keys.
 
 ``ruamel.yaml``'s composer gives every node its start and end offsets in the stream. This module reads the
-Trainer flags of a section into :class:`~codemods.flags.Value` objects (``Value.node`` is the composed node),
+Trainer flags of a section into :class:`~codemods.plan.Value` objects (``Value.node`` is the composed node),
 computes where each key's text ends, and says when a section is not safe to edit as text (anchors, aliases,
 merge keys, tags, complex keys).
 """
@@ -17,9 +17,9 @@ from ruamel.yaml.constructor import SafeConstructor
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from codemods.flags import UNKNOWN, Value
-from codemods.renames import COMPAT, PL, STRATEGY_CLASSES
-from codemods.yaml_text import Lines
+from codemods.configs.text import Lines
+from codemods.plan import UNKNOWN, Value
+from legacy_api.renames import COMPAT, PL, STRATEGY_CLASSES
 
 TRAINER_TARGETS = {
     f"{PL}.Trainer": PL,

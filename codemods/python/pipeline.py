@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import ast
 from bisect import bisect_left
+from collections import defaultdict
 from collections.abc import Sequence
 
 import libcst as cst
 
-from codemods._pass import Desync, RulePass
-from codemods.chunks import Chunk, locate, split, whole
-from codemods.engine import FileContext, Finding, Options, Outcome, Pending, first_line
-from codemods.imports import add_needed, remove_unused, trim_start
+from codemods.model import Finding, Options, Outcome, first_line
 from codemods.prefilter import OPTIONS, PROPERTIES, matching_lines, word_pattern
-from codemods.rules import build_hooks
-from codemods.scopes import Analysis, analyse
+from codemods.python import flags as pyflags
+from codemods.python import rename_hooks
+from codemods.python.chunks import Chunk, locate, split, whole
+from codemods.python.context import FileContext, Handler, Pending
+from codemods.python.imports import add_needed, remove_unused, trim_start
+from codemods.python.qualnames import Analysis, analyse
+from codemods.python.traversal import Desync, RulePass
+from codemods.rules import REGISTRY
 
 _TRAINER_CALLEES = ("Trainer", "Runner", "AcceleratorConnector", "from_argparse_args")
 
@@ -132,3 +136,23 @@ def _findings(pending: Sequence[Pending]) -> tuple[Finding, ...]:
                 seen.add(key)
                 out.append(Finding(item.rule, item.message, line, column, item.kind))
     return tuple(sorted(out, key=lambda f: (f.line, f.column, f.rule, f.message)))
+
+
+def build_hooks(options: Options) -> tuple[dict[str, list[Handler]], dict[str, list[Handler]]]:
+    """Leave and visit hooks of the enabled rules, keyed by libcst node class name, in the registry's order.
+
+    The rename rules share one set of hooks (``codemods.python.rename_hooks``), and the Trainer-flag rules
+    one more (``codemods.python.flags``), which runs each flag plan through :func:`codemods.rules.flag_rules`.
+    """
+    leave: dict[str, list[Handler]] = defaultdict(list)
+    visit: dict[str, list[Handler]] = defaultdict(list)
+    if any(options.enabled(rule) for rule in rename_hooks.RULE_IDS):
+        for kind, rename_handler in rename_hooks.HANDLERS.items():
+            leave[kind].append(rename_handler)
+    for rule in REGISTRY.values():
+        if options.enabled(rule.id):
+            for kind, handler in rule.handlers.items():
+                (visit if kind.startswith("visit_") else leave)[kind.removeprefix("visit_")].append(handler)
+    for kind, flags_handler in pyflags.HANDLERS.items():
+        leave[kind].append(flags_handler)
+    return dict(leave), dict(visit)

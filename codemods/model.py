@@ -1,0 +1,66 @@
+"""What every stage of migrate-trainer passes around: the options of a run and what a file's migration found.
+
+Plain data, no libcst: the runner, the Python and YAML front ends, the rules and the reports all read these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from legacy_api.renames import DEFAULT_TARGET, version_tuple
+
+TODO_PREFIX = "# TODO(migrate-trainer): "
+
+
+FindingKind = Literal["fix", "todo", "report"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something a rule found: ``fix`` rewrote code, ``todo`` left a comment, ``report`` only informs."""
+
+    rule: str
+    message: str
+    line: int
+    column: int
+    kind: FindingKind = "fix"
+
+
+@dataclass(frozen=True)
+class Options:
+    """What to apply. ``rules`` is the set of enabled rule ids (None: every rule)."""
+
+    target: str = DEFAULT_TARGET
+    rules: frozenset[str] | None = None
+    #: Project classes that subclass a strategy plugin (found by a project-wide scan).
+    local_strategies: frozenset[str] = frozenset()
+    #: Where config keys are used across the project (``codemods.index``); not part of the options' identity.
+    project: Any = field(default=None, compare=False)
+
+    @property
+    def target_tuple(self) -> tuple[int, ...]:
+        return version_tuple(self.target)
+
+    def enabled(self, rule: str) -> bool:
+        return self.rules is None or rule in self.rules
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result for one source: ``source`` is the (possibly) rewritten text."""
+
+    source: str
+    changed: bool
+    findings: tuple[Finding, ...] = ()
+    error: str | None = None
+    parsed: bool = True
+
+
+def first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+Transform = Callable[[str, Options], Outcome]
