@@ -1,6 +1,6 @@
-"""compat's view of the renames table (``codemods.renames``), plus the removal policy of the shims.
+"""compat's view of the renames table (``legacy_api.renames``), plus the removal policy of the shims.
 
-Only ``codemods.renames`` is imported (standard library only; it pulls in neither libcst nor torch).
+Only ``legacy_api.renames`` is imported (standard library only; it pulls in neither libcst nor torch).
 Rows the table does not have yet are kept here in ``LOCAL_*`` tables, clearly marked, until the table
 grows them; a test lists which local rows the table has since gained, so they can be deleted.
 
