@@ -168,6 +168,17 @@ def sections(doc: Document, path: PurePath) -> list[Section]:
     return found
 
 
+def composed(doc: Document) -> bool:
+    """Whether Hydra composes this document with other configs: it has a top-level ``defaults:`` list."""
+    node = doc.node
+    if not isinstance(node, MappingNode):
+        return False
+    return any(
+        isinstance(key, ScalarNode) and key.value == "defaults" and isinstance(value, SequenceNode)
+        for key, value in node.value
+    )
+
+
 def unsafe(doc: Document, section: Section) -> str | None:
     """Why the section cannot be edited as text (None: it can)."""
     node = section.node

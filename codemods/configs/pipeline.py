@@ -17,7 +17,7 @@ from pathlib import PurePath
 from ruamel.yaml.error import YAMLError
 
 from codemods.configs.flow import Unsafe
-from codemods.configs.nodes import Document, Entry, Section, Style, compose, read, sections, style, unsafe
+from codemods.configs.nodes import Document, Entry, Section, Style, compose, composed, read, sections, style, unsafe
 from codemods.configs.section import SectionWriter, Slot, Written
 from codemods.configs.strings import interpolation_edits, rename_edits
 from codemods.configs.text import Edit, apply_edits
@@ -99,6 +99,7 @@ class FilePass:
             section.root,
             self.options.enabled,
             opaque_rest=bool(held),
+            composed=composed(doc),
             origin={k: "explicit" for k, _ in items},
         )
         snapshot = {id(v): list(v.items) for _, v in items if v.items is not None}
