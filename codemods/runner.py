@@ -118,8 +118,10 @@ def _may_use(data: bytes) -> bool:
             return True
         if before == b"." and after.lstrip(b" ")[:1] in (b".", b"[", b")", b","):
             return True  # cfg.trainer.gpus, cfg.trainer["gpus"], **cfg.trainer)
-        if before in (b'"', b"'") and after[:1] in (b'"', b"'", b"."):
-            return True  # cfg["trainer"], "trainer.gpus"
+        if before in (b'"', b"'") and (
+            after[:1] == b"." or (after[:1] == before and data[index - 2 : index - 1] == b"[")
+        ):
+            return True  # "trainer.gpus", cfg["trainer"] (not any "trainer" string: torch names its workers so)
         if before in (b"{", b"-", b"+") or (before in (b" ", b"\t", b"\n", b"") and _OVERRIDE_TAIL.match(after)):
             return True  # ${trainer.gpus}, --trainer.gpus, +trainer.gpus=, trainer.gpus=2
         index = data.find(b"trainer", index + 7)
