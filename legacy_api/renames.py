@@ -303,7 +303,14 @@ ENUM_MEMBERS: dict[str, tuple[str, str, dict[str, str]]] = {
 # --- Trainer properties ------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TrainerProperty:
-    """``trainer.<old>`` -> ``trainer.<new>``; ``exact=False`` means the new spelling differs on some machines."""
+    """``trainer.<old>`` -> ``trainer.<new>``.
+
+    ``exact=True``: ``new`` reads the value ``old`` read in 1.5 on every machine, and the codemod rewrites it.
+    ``exact=False``: ``new`` is only the nearest 1.6+ property; the code is left as it is with a TODO that
+    names ``instead``, the expression that gives the 1.5 value (``{trainer}`` stands for the Trainer,
+    ``{CUDAAccelerator}`` for the target's CUDA accelerator class), or, where none does, ``note`` alone.
+    Values as the real releases return them (tests/data/lightning-1.5.10.json, lightning-1.6.5.json).
+    """
 
     old: str
     new: str | None
@@ -311,19 +318,82 @@ class TrainerProperty:
     deprecated_in: str
     removed_in: str | None
     note: str = ""
+    instead: str = ""
+
+    def replacement(self, trainer: str = "trainer", cuda: str = "CUDAAccelerator") -> str:
+        """``instead`` spelled for ``trainer`` (the receiver's code) and ``cuda`` (the GPU accelerator class)."""
+        return self.instead.format(trainer=trainer, CUDAAccelerator=cuda)
 
 
+_ON = "{trainer}.num_devices if isinstance({trainer}.accelerator, "
 TRAINER_PROPERTIES: tuple[TrainerProperty, ...] = (
     TrainerProperty("training_type_plugin", "strategy", True, "1.6", "1.8"),
     TrainerProperty("accelerator.training_type_plugin", "strategy", True, "1.6", "1.6"),
-    TrainerProperty("root_gpu", "strategy.root_device.index", True, "1.6", "1.8"),
-    TrainerProperty("num_processes", "num_devices", True, "1.6", "1.8"),
-    TrainerProperty("devices", "num_devices", True, "1.6", "1.8"),
-    TrainerProperty("num_gpus", "num_devices", False, "1.6", "1.8", "num_gpus was 0 when not training on GPUs"),
-    TrainerProperty("tpu_cores", "num_devices", False, "1.6", "1.8", "tpu_cores was 0 when not training on TPUs"),
-    TrainerProperty("ipus", "num_devices", False, "1.6", "1.8", "ipus was 0 when not training on IPUs"),
+    # 1.5: the first GPU index, None off the GPU; ``root_device.index`` is the core index on TPUs too.
     TrainerProperty(
-        "data_parallel_device_ids", "device_ids", False, "1.6", "1.8", "it was None when not training on GPUs"
+        "root_gpu",
+        "strategy.root_device.index",
+        False,
+        "1.6",
+        "1.8",
+        "root_gpu was None when not training on GPUs; root_device.index is set on TPUs too",
+        "{trainer}.strategy.root_device.index if isinstance({trainer}.accelerator, {CUDAAccelerator}) else None",
+    ),
+    # 1.5: the num_processes flag, or the GPU count when ddp/ddp_spawn ran on GPUs; 1 under other GPU strategies.
+    TrainerProperty(
+        "num_processes",
+        "num_devices",
+        False,
+        "1.6",
+        "1.8",
+        "num_processes counted CPU processes (trainer.num_devices on a CPU); it was 1 on TPUs and IPUs, and on GPUs "
+        "the GPU count under ddp/ddp_spawn but 1 under dp, ddp2, sharded, DeepSpeed or Horovod",
+    ),
+    # 1.5: the device flag as it was given (devices=, or the gpus=/tpu_cores=/... value it came from).
+    TrainerProperty(
+        "devices",
+        "num_devices",
+        False,
+        "1.6",
+        "1.8",
+        "devices returned the device flag as given (2, '0,1', -1, [1, 3]): trainer.num_devices counts the devices, "
+        "trainer.device_ids lists them",
+    ),
+    TrainerProperty(
+        "num_gpus",
+        "num_devices",
+        False,
+        "1.6",
+        "1.8",
+        "num_gpus was 0 when not training on GPUs",
+        _ON + "{CUDAAccelerator}) else 0",
+    ),
+    TrainerProperty(
+        "tpu_cores",
+        "num_devices",
+        False,
+        "1.6",
+        "1.8",
+        "tpu_cores was None when not training on TPUs, and [i] when one core was picked by index",
+        _ON + "TPUAccelerator) else None",
+    ),
+    TrainerProperty(
+        "ipus",
+        "num_devices",
+        False,
+        "1.6",
+        "1.8",
+        "ipus was 0 when not training on IPUs",
+        _ON + "IPUAccelerator) else 0",
+    ),
+    TrainerProperty(
+        "data_parallel_device_ids",
+        "device_ids",
+        False,
+        "1.6",
+        "1.8",
+        "it was None when not training on GPUs",
+        "{trainer}.device_ids if isinstance({trainer}.accelerator, {CUDAAccelerator}) else None",
     ),
     TrainerProperty("gpus", None, False, "1.6", "1.8", "use trainer.num_devices or trainer.device_ids"),
     TrainerProperty("use_amp", None, False, "1.6", "1.8", "use trainer.precision (16 meant AMP)"),
@@ -405,7 +475,10 @@ def render_markdown() -> str:
     ]
     for prop in TRAINER_PROPERTIES:
         target = f"`trainer.{prop.new}`" if prop.new else "—"
-        how = "automatic" if prop.new and prop.exact else f"{'automatic + ' if prop.new else ''}TODO: {prop.note}"
+        how = "automatic" if prop.new and prop.exact else f"TODO: {prop.note}"
+        if prop.instead:
+            how += f"; the same value: `{prop.replacement()}`"
+            how += " (`GPUAccelerator` in 1.6)" if "{CUDAAccelerator}" in prop.instead else ""
         lines.append(
             f"| `trainer.{prop.old}` | {target} | {prop.deprecated_in} | {prop.removed_in or '—'} "
             f"| `trainer_properties` | {how} |"

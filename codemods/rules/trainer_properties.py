@@ -5,8 +5,15 @@ Only attribute accesses on something that is a Trainer are touched: a ``trainer`
 ``self.trainer``/``pl_module.trainer``, a variable assigned from ``Trainer(...)`` or ``build_trainer(...)`` --
 never ``self.gpus`` on a user's class, never a config node (``cfg.trainer.devices``, ``self.hparams.trainer.gpus``,
 ``conf["trainer"].devices``: its keys are config keys). Anything else named like a Trainer is reported, not
-rewritten. Replacements that differ on some machines (``num_gpus`` was 0 on CPU) are
-rewritten and flagged; properties without a replacement get a TODO.
+rewritten.
+
+A property is rewritten only where the new spelling reads the value the old one read in 1.5 on every machine
+(``training_type_plugin`` -> ``strategy``). The others are left as they are: ``num_gpus`` was 0 off the GPU
+where ``num_devices`` is never below 1, so ``if trainer.num_gpus:`` would become always true. Each such site
+gets one TODO naming the expression that gives the 1.5 value at the target
+(``trainer.num_devices if isinstance(trainer.accelerator, CUDAAccelerator) else 0``), once per statement and
+never again above a statement nested in one that already carries it (a TODO for an ``if`` test stands above
+the ``if``, not also above its body). Properties without a replacement get a TODO too.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from codemods.model import TODO_PREFIX
 from codemods.python.qualnames import assigned_values, is_parameter
 from codemods.rule import Rule
 from legacy_api.renames import TRAINER_PROPERTIES, TrainerProperty, version_tuple
@@ -117,6 +125,32 @@ def _chain(base: cst.BaseExpression, dotted: str) -> cst.BaseExpression:
     return base
 
 
+def _cuda(ctx: FileContext) -> str:
+    """The GPU accelerator class at the target: ``GPUAccelerator`` became ``CUDAAccelerator`` in 1.7."""
+    return "CUDAAccelerator" if ctx.target >= (1, 7) else "GPUAccelerator"
+
+
+def _todo(ctx: FileContext, message: str, node: cst.CSTNode) -> None:
+    """One TODO per statement; a statement nested in one whose TODO says the same gets no second copy."""
+    text = f"{TODO_PREFIX}{message} [{ID}]"
+    if any(text in ctx.todos.get(id(statement), ()) for statement in ctx.statements[:-1]):
+        ctx.todo_here(ID, message, node)  # the comment above the enclosing statement covers this site
+    else:
+        ctx.todo(ID, message, node)
+
+
+def _not_the_same(ctx: FileContext, prop: TrainerProperty, receiver: cst.BaseExpression) -> str:
+    """The TODO for a property whose nearest new spelling reads another value on some machines."""
+    gone = prop.removed_in is not None and version_tuple(prop.removed_in) <= ctx.target
+    message = (
+        f"Trainer.{prop.old} is deprecated in {prop.deprecated_in}{f', gone in {prop.removed_in}' if gone else ''}; "
+        f"Trainer.{prop.new} is not the same value"
+    )
+    if not prop.instead:
+        return f"{message}, and no expression reads the 1.5 one: {prop.note}"
+    return f"{message} ({prop.note}): use `{prop.replacement(ctx.code(receiver), _cuda(ctx))}`"
+
+
 def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attribute) -> Any:
     attr = original.attr.value
     prop: TrainerProperty | None = None
@@ -137,7 +171,12 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     if trainer is False:
         return updated
     if trainer is None:
-        replacement = f"Trainer.{prop.new}" if prop.new else "no replacement"
+        if prop.new is None:
+            replacement = "no replacement"
+        elif prop.exact:
+            replacement = f"Trainer.{prop.new}"
+        else:
+            replacement = f"not Trainer.{prop.new}: {prop.replacement(cuda=_cuda(ctx)) or prop.note}"
         ctx.report(
             ID,
             f"{ctx.code(original)}: not provably a Trainer, left as it is; if it is one, Trainer.{prop.old} is "
@@ -151,19 +190,21 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
             # Gone at the target: reading it raises AttributeError there, loudly enough without a comment.
             ctx.report(ID, f"{message} (gone in {prop.removed_in}: reading it fails loudly there)", original)
         else:
-            ctx.todo(ID, message, original)
+            _todo(ctx, message, original)
         return updated
-    if prop.exact:
-        ctx.fix(ID, f"Trainer.{prop.old} -> Trainer.{prop.new}", original)
-    else:
-        ctx.fix(ID, f"Trainer.{prop.old} -> Trainer.{prop.new}", original)
-        ctx.todo(ID, f"Trainer.{prop.old} became Trainer.{prop.new}; check the value: {prop.note}", original)
+    if not prop.exact:
+        # Left as it is, even where the property is gone at the target: a rewrite to the nearest new spelling
+        # would read another value on some machines, silently; the TODO names the one that reads the same.
+        _todo(ctx, _not_the_same(ctx, prop, receiver), original)
+        return updated
+    ctx.fix(ID, f"Trainer.{prop.old} -> Trainer.{prop.new}", original)
     return _chain(receiver, prop.new)
 
 
 RULE = Rule(
     id=ID,
-    description="deprecated Trainer properties (training_type_plugin, num_gpus, root_gpu, ...) are replaced",
+    description="deprecated Trainer properties are replaced where the new one reads the same value "
+    "(training_type_plugin); the others (num_gpus, root_gpu, ...) get a TODO naming the expression that does",
     deprecated_in="1.6",
     handlers={"Attribute": leave_attribute},
     tokens=tuple(sorted({prop.old.rsplit(".", 1)[-1] for prop in TRAINER_PROPERTIES})),
