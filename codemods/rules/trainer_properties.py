@@ -14,6 +14,11 @@ gets one TODO naming the expression that gives the 1.5 value at the target
 (``trainer.num_devices if isinstance(trainer.accelerator, CUDAAccelerator) else 0``), once per statement and
 never again above a statement nested in one that already carries it (a TODO for an ``if`` test stands above
 the ``if``, not also above its body). Properties without a replacement get a TODO too.
+
+No context is taken to make two values agree: even ``if trainer.num_gpus:`` is not
+``isinstance(trainer.accelerator, CUDAAccelerator)`` on every machine (1.5's ``Trainer(gpus=2,
+accelerator="cpu")`` ran on the CPU with ``num_gpus == 2``, and ``gpus=2, tpu_cores=8`` on GPUs with
+``tpu_cores == 8``), so the TODO says it and the user decides.
 """
 
 from __future__ import annotations
