@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
@@ -296,16 +296,34 @@ def run_plan(
     is collected in ``inline`` (original key -> comment texts) and reported on the argument's line, instead of
     above the statement.
     """
-    from codemods.model import TODO_PREFIX
+    changed = settle_plan(ctx, plan, quote)
+    report_notes(ctx, plan, anchor, lines, inline)
+    return changed
 
+
+def settle_plan(ctx: FileContext, plan: Plan, quote: str = '"') -> bool:
+    """Run the enabled flag rules (and again over their result, :func:`_settle`); True when the flags changed.
+    The notes stay in ``plan.notes`` (:func:`report_notes` reports them)."""
     steps = run_flag_rules
-
     # The values themselves, not their ids: a value a rule replaced is freed, and its id may be reused.
     before = list(plan.items)
     snapshot = [(v, list(v.items)) for _, v in plan.items if v.items is not None]
     steps(plan)
     if not plan.stopped and (_changed(before, snapshot, plan) or plan.notes):
         _settle(ctx, plan, steps, quote)
+    return _changed(before, snapshot, plan)
+
+
+def report_notes(
+    ctx: FileContext,
+    plan: Plan,
+    anchor: cst.CSTNode,
+    lines: dict[str, tuple[cst.CSTNode, bool]] | None = None,
+    inline: dict[str, list[str]] | None = None,
+) -> None:
+    """Report the plan's notes on ``anchor`` (a TODO about one argument on that argument, see :func:`run_plan`)."""
+    from codemods.model import TODO_PREFIX
+
     for note in plan.notes:
         match = _NOTE_KEY.match(note.message)
         home = _home(plan, lines, match.group(1)) if note.kind == "todo" and lines and match else None
@@ -319,7 +337,6 @@ def run_plan(
         about = match.group(1) if note.kind == "todo" and lines and match else None
         where = lines[about][0] if lines and about in lines else anchor
         {"todo": ctx.todo, "report": ctx.report}.get(note.kind, ctx.fix)(note.rule, note.message, where)
-    return _changed(before, snapshot, plan)
 
 
 def _home(plan: Plan, lines: dict[str, tuple[cst.CSTNode, bool]], key: str) -> str | None:
@@ -604,22 +621,35 @@ def _inline_dict(node: cst.BaseExpression) -> bool:
     )
 
 
-def _dict_plan(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpression) -> Any:
-    """``dict(gpus=2)`` / ``{"gpus": 2}`` assigned to a name that is splatted into a Trainer."""
+def _dict_plan(
+    ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpression, name: str | None = None
+) -> Any:
+    """``dict(gpus=2)`` / ``{"gpus": 2}`` assigned to a name that is splatted into a Trainer (``name``: then a key
+    the scope also uses otherwise, ``"gpus" in params``, holds the literal back, :func:`_literal_held`)."""
+
+    def migrated(plan: Plan, before: list[tuple[str, Value]]) -> bool:
+        if not settle_plan(ctx, plan):
+            report_notes(ctx, plan, original)
+            return False
+        if name is not None and _literal_held(ctx, plan, original, name, before):
+            return False
+        report_notes(ctx, plan, original)
+        return True
+
     if isinstance(original, cst.Call) and isinstance(updated, cst.Call):
         if not (isinstance(original.func, cst.Name) and original.func.value == "dict") or any(
             a.keyword is None for a in original.args
         ):
             return updated
         plan = _args_plan(ctx, PL, original, updated, True)
-        return _rebuild_args(ctx, plan, updated) if run_plan(ctx, plan, original) else updated
+        return _rebuild_args(ctx, plan, updated) if migrated(plan, list(plan.items)) else updated
     if isinstance(original, cst.Dict) and isinstance(updated, cst.Dict):
         pairs = list(zip(original.elements, updated.elements, strict=True))
         if not all(isinstance(o, cst.DictElement) and isinstance(o.key, cst.SimpleString) for o, _ in pairs):
             return updated
         items = [(str(_key(o)), read(ctx, o.value, u.value)) for o, u in pairs]
         plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin={k: "explicit" for k, _ in items})
-        if not run_plan(ctx, plan, original):
+        if not migrated(plan, list(plan.items)):
             return updated
         quote = _quote(updated)
 
@@ -635,6 +665,30 @@ def _dict_plan(ctx: FileContext, original: cst.BaseExpression, updated: cst.Base
     return updated
 
 
+def _literal_held(
+    ctx: FileContext, plan: Plan, original: cst.CSTNode, name: str, before: list[tuple[str, Value]]
+) -> bool:
+    """Whether the literal ``name = {...}`` stays as it is, with one TODO, because a key the plan changes is also
+    read, deleted or tested in the scope (``"gpus" in params``): a key migrates with all its uses, or not at all."""
+    facts = _dict_facts(ctx, name)
+    changed = [key for key, value in before if plan.get(key) is not value]
+    blocking = {key: facts.others(key) for key in changed if facts.others(key)}
+    if not blocking:
+        return False
+    rule = next((note.rule for note in plan.notes if note.kind == "fix"), plan.notes[0].rule if plan.notes else "")
+    keys = ", ".join(f"{key}={value.text}" for key, value in before if key in blocking)
+    uses = ", ".join(use for found in blocking.values() for use in found)
+    verb = "uses" if sum(len(found) for found in blocking.values()) == 1 else "use"
+    _hold(
+        ctx,
+        plan,
+        original,
+        rule,
+        f"{keys} is left as it is: {uses} {verb} the same key of {name}; migrate them together",
+    )
+    return True
+
+
 def _key(element: cst.BaseDictElement) -> object:
     assert isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
     return element.key.evaluated_value
@@ -647,33 +701,336 @@ def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) ->
     if isinstance(original.value, cst.Call) and _trainer_root(ctx, original.value.func) is not None:
         ctx.trainer_vars.add(name)
     if name in ctx.trainer_dicts:
-        return updated.with_changes(value=_dict_plan(ctx, original.value, updated.value))
+        return updated.with_changes(value=_dict_plan(ctx, original.value, updated.value, name))
     return updated
 
 
-def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine) -> Any:
-    """``params["tpu_cores"] = 8`` where ``params`` feeds a Trainer: one store may become two."""
-    if not ctx.trainer_dicts or len(original.body) != 1 or not isinstance(original.body[0], cst.Assign):
-        return updated
-    assign = original.body[0]
+# --- dicts filled by subscript ---------------------------------------------------------------------------------
+#: Methods of a dict that take a key first, and the kind of use each is.
+_KEYED_METHODS = frozenset({"get", "pop", "setdefault"})
+#: Methods that may put any key into a dict (or take any out).
+_MUTATORS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__", "__ior__"})
+
+
+@dataclass
+class _Use:
+    """One use of ``d["key"]`` in a scope: a plain store ``d["key"] = value`` (``value`` set), or anything else
+    (a read, ``del``, ``"key" in d``, ``d.get("key")``..., or a store in a nested scope), quoted in ``text``."""
+
+    line: int
+    text: str
+    value: ast.expr | None = None
+    #: A plain store's place: (id of the statement list it is in, its index there).
+    slot: tuple[int, int] | None = None
+
+
+@dataclass
+class _DictFacts:
+    """What one scope does with the keys of one dict that feeds a Trainer."""
+
+    uses: dict[str, list[_Use]] = field(default_factory=dict)
+    #: The name is bound here only by ``d = {...}`` / ``d = dict(k=v)`` literals, and never used in a way that
+    #: may add a key this scan does not see (``d.update(...)``, ``d[k] = ...``, passed to a function...).
+    known_keys: bool = True
+    #: Keys of those literals: (key, value).
+    literal_items: list[tuple[str, ast.expr]] = field(default_factory=list)
+    #: id of a plain store -> what it becomes (:func:`_fate`), once computed.
+    fates: dict[int, list[tuple[str, Any]]] = field(default_factory=dict)
+
+    def stores(self, key: str) -> list[_Use]:
+        return [use for use in self.uses.get(key, ()) if use.value is not None]
+
+    def others(self, key: str) -> list[str]:
+        """How the scope uses ``key`` other than by plain stores, each quoted once."""
+        return list(dict.fromkeys(use.text for use in self.uses.get(key, ()) if use.value is None))
+
+
+def _const_key(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _literal_dict(node: ast.expr | None) -> list[tuple[str, ast.expr]] | None:
+    """The items of ``{"k": v}`` / ``dict(k=v)`` (no ``**``), None for anything else."""
+    if isinstance(node, ast.Dict):
+        keys = [_const_key(key) if key is not None else None for key in node.keys]
+        if all(key is not None for key in keys):
+            return [(str(key), value) for key, value in zip(keys, node.values, strict=True)]
+        return None
+    call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict"
+    if call and not node.args and all(keyword.arg is not None for keyword in node.keywords):  # type: ignore[union-attr]
+        return [(str(keyword.arg), keyword.value) for keyword in node.keywords]  # type: ignore[union-attr]
+    return None
+
+
+def _binds(scope: ast.AST, name: str) -> bool:
+    """Whether the function or class ``scope`` has a local ``name`` of its own (a parameter, an assignment)."""
+    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        arguments = scope.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+        if any(arg is not None and arg.arg == name for arg in every):
+            return True
+    found: Any = getattr(scope, "body", [])
+    body: list[ast.AST] = found if isinstance(found, list) else [found]
+    declared = any(
+        isinstance(node, ast.Global | ast.Nonlocal) and name in node.names for s in body for node in ast.walk(s)
+    )
+    stored = any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for s in body
+        for node in ast.walk(s)
+    )
+    return stored and not declared
+
+
+def _scan_dict(body: Sequence[ast.stmt], name: str, params: frozenset[str]) -> _DictFacts:
+    """Every use of the dict ``name`` in a scope's ``body`` (uses in nested scopes count, as uses elsewhere)."""
+    facts = _DictFacts(known_keys=name not in params)
+    seen: set[int] = set()  # ids of the Name nodes a use accounts for
+    slots: dict[int, tuple[int, int]] = {id(s): (id(body), i) for i, s in enumerate(body)}
+    for statement in body:
+        for node in ast.walk(statement):
+            for _, value in ast.iter_fields(node):
+                if isinstance(value, list):
+                    slots.update(
+                        (id(item), (id(value), i)) for i, item in enumerate(value) if isinstance(item, ast.stmt)
+                    )
+
+    def use(key: str, line: int, text: str, value: ast.expr | None = None, slot: tuple[int, int] | None = None) -> None:
+        facts.uses.setdefault(key, []).append(_Use(line, text, value, slot))
+
+    def visit(node: ast.AST, nested: bool) -> None:
+        opens = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef)
+        if opens and _binds(node, name):
+            return  # its own ``name``: another dict
+        inner = nested or opens
+        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+            facts.known_keys = False
+        if isinstance(node, ast.Assign) and not nested:
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id == name:
+                    seen.add(id(target))
+                    items = _literal_dict(node.value) if len(node.targets) == 1 else None
+                    if items is None:
+                        facts.known_keys = False
+                    else:
+                        facts.literal_items.extend(items)
+                        for item_key, item_value in items:
+                            use(item_key, node.lineno, f"{name} = {ast.unparse(node.value)}", item_value)
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
+                    stored = _const_key(target.slice)
+                    if stored is not None and len(node.targets) == 1:
+                        seen.add(id(target.value))
+                        use(stored, node.lineno, ast.unparse(node), node.value, slots.get(id(node)))
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name:
+            subscripted = _const_key(node.slice)
+            if subscripted is None:
+                if not isinstance(node.ctx, ast.Load):
+                    facts.known_keys = False
+                seen.add(id(node.value))
+            elif id(node.value) not in seen:
+                seen.add(id(node.value))
+                text = ast.unparse(node)
+                use(subscripted, node.lineno, f"del {text}" if isinstance(node.ctx, ast.Del) else text)
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
+            right = node.comparators[0]
+            tested = _const_key(node.left)
+            if tested is not None and isinstance(right, ast.Name) and right.id == name:
+                seen.add(id(right))
+                use(tested, node.lineno, ast.unparse(node))
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:  # ``Trainer(**d)``, ``f(**d)``: read only
+                if keyword.arg is None and isinstance(keyword.value, ast.Name) and keyword.value.id == name:
+                    seen.add(id(keyword.value))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            if isinstance(owner, ast.Name) and owner.id == name:
+                seen.add(id(owner))
+                first = _const_key(node.args[0]) if node.args else None
+                if node.func.attr in _KEYED_METHODS and first is not None:
+                    use(first, node.lineno, ast.unparse(node))
+                if node.func.attr in _MUTATORS and (first is None or node.func.attr == "setdefault"):
+                    facts.known_keys = False
+        elif isinstance(node, ast.Name) and node.id == name and id(node) not in seen:
+            facts.known_keys = False  # passed along, rebound, aliased: anything may happen to its keys
+        for child in ast.iter_child_nodes(node):
+            visit(child, inner)
+
+    for statement in body:
+        visit(statement, False)
+    return facts
+
+
+def _dict_facts(ctx: FileContext, name: str) -> _DictFacts:
+    """The facts about ``name`` in the scope around the visited node (scanned once per scope and name)."""
+    scope = ctx.scopes[-1] if ctx.scopes else ctx.analysis.module
+    cached = ctx.dict_facts.setdefault(id(scope), {})
+    if name not in cached:
+        if scope is ctx.analysis.module:
+            body: list[ast.stmt] = [s.node for s in ctx.analysis.statements if s.depth == 0]
+        else:
+            owner = next((s.node for s in ctx.analysis.statements if s.scope is scope), None)
+            body = list(getattr(owner, "body", ()))
+        cached[name] = _scan_dict(body, name, scope.params)
+    return cached[name]  # type: ignore[no-any-return]
+
+
+def _ast_value(node: ast.expr) -> Value:
+    """A store's value read from ``ast``, as far as a plan needs it to see what the store becomes."""
+    try:
+        lit: Any = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        lit = UNKNOWN
+    if isinstance(lit, tuple):
+        lit = list(lit)
+    if lit is not UNKNOWN and not isinstance(lit, str | int | bool | list | type(None)):
+        lit = UNKNOWN
+    return Value(lit=lit, source=ast.unparse(node))
+
+
+def _fate(ctx: FileContext, key: str, value: Value) -> list[tuple[str, Any]]:
+    """What the store ``d[key] = value`` becomes at the target: the keys it writes, with their literal values
+    (UNKNOWN where not a literal). A trial plan: nothing is reported."""
+    plan = Plan([(key, value)], ctx.target, PL, ctx.enabled, opaque_rest=True, origin={key: "explicit"}, trial=True)
+    run_flag_rules(plan)
+    return [(k, v.lit if v.node is None or v is value else UNKNOWN) for k, v in plan.items]
+
+
+def _store_fate(ctx: FileContext, facts: _DictFacts, key: str, store: _Use) -> list[tuple[str, Any]]:
+    assert store.value is not None
+    if id(store) not in facts.fates:
+        facts.fates[id(store)] = _fate(ctx, key, _ast_value(store.value))
+    return facts.fates[id(store)]
+
+
+def _store(node: cst.SimpleStatementLine, names: frozenset[str]) -> tuple[cst.Assign, cst.Subscript, str] | None:
+    """``d["key"] = value`` where ``d`` is one of ``names``: the assignment, its target and the key."""
+    if len(node.body) != 1 or not isinstance(node.body[0], cst.Assign):
+        return None
+    assign = node.body[0]
     target = assign.targets[0].target if len(assign.targets) == 1 else None
     if not (
         isinstance(target, cst.Subscript)
         and isinstance(target.value, cst.Name)
-        and target.value.value in ctx.trainer_dicts
+        and target.value.value in names
         and len(target.slice) == 1
         and isinstance(target.slice[0].slice, cst.Index)
         and isinstance(target.slice[0].slice.value, cst.SimpleString)
     ):
+        return None
+    return assign, target, str(target.slice[0].slice.value.evaluated_value)
+
+
+def _held_by_uses(facts: _DictFacts, key: str) -> bool:
+    return bool(facts.others(key))
+
+
+def _collisions(
+    ctx: FileContext, facts: _DictFacts, key: str, line: int, written: list[tuple[str, Any]]
+) -> list[tuple[_Use, str, str, bool]]:
+    """Other stores in the scope (of another key) that write a key this store now writes: (store, its key, the
+    key both write, whether both write the same literal)."""
+    mine = dict(written)
+    found = []
+    for other_key, uses in facts.uses.items():
+        if other_key == key:
+            continue
+        for other in uses:
+            if other.value is None or other.line == line:
+                continue
+            for new_key, lit in _store_fate(ctx, facts, other_key, other):
+                if new_key in mine:
+                    same = lit is not UNKNOWN and mine[new_key] is not UNKNOWN and lit == mine[new_key]
+                    found.append((other, other_key, new_key, same and not _held_by_uses(facts, other_key)))
+    return found
+
+
+#: How a note about a flag the plan removed begins (``removed gpus=0: it chose no accelerator``).
+_REMOVED = re.compile(r"^removed [^:]+: ")
+
+
+def _hold(ctx: FileContext, plan: Plan, original: cst.CSTNode, rule: str, message: str) -> None:
+    """Leave the store as it is, with one TODO: why it stays, and what it would become (the plan's notes)."""
+    changes = [note.message for note in plan.notes if note.kind != "report" and not _REMOVED.match(note.message)]
+    ctx.todo(rule, f"{message} (here: {'; '.join(changes)})" if changes else message, original)
+
+
+def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine) -> Any:
+    """``params["tpu_cores"] = 8`` where ``params`` feeds a Trainer: one store may become two, or none.
+
+    A key is migrated with every use of it in the scope, or not at all: a store whose key the scope also reads,
+    deletes or tests (``"gpus" in params``), or that would write the key another store of the scope writes with
+    another value, stays as it is with one TODO. A store that goes away is removed only where that is exact
+    (``params`` is a literal of this scope without that key, used nowhere else): otherwise it stays, with a
+    TODO, and no fix is reported for it.
+    """
+    if not ctx.trainer_dicts:
         return updated
-    key = str(target.slice[0].slice.value.evaluated_value)
+    found = _store(original, ctx.trainer_dicts)
+    if found is None:
+        return updated
+    assign, target, key = found
     new_assign = updated.body[0]
     assert isinstance(new_assign, cst.Assign)
     items = [(key, read(ctx, assign.value, new_assign.value))]
     plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin={key: "explicit"})
-    if not run_plan(ctx, plan, original) or not plan.items:
+    quote = target.slice[0].slice.value.quote[-1]  # type: ignore[attr-defined]
+    if not settle_plan(ctx, plan, quote):
+        report_notes(ctx, plan, original)
         return updated
-    quote = target.slice[0].slice.value.quote[-1]
+    name = target.value.value  # type: ignore[attr-defined]
+    facts = _dict_facts(ctx, name)
+    line = ctx.anchors[-1][1] if ctx.anchors else 0
+    rule = next((note.rule for note in plan.notes if note.kind == "fix"), plan.notes[0].rule if plan.notes else "")
+    here = f"{key}={items[0][1].text}"
+    others = facts.others(key)
+    if others:
+        _hold(
+            ctx,
+            plan,
+            original,
+            rule,
+            f"{here} is left as it is: {', '.join(others)} {'uses' if len(others) == 1 else 'use'} the same key of "
+            f"{name}; migrate them together",
+        )
+        return updated
+    written = [(k, v.lit if v.node is None else literal(v.node)) for k, v in plan.items]
+    collisions = _collisions(ctx, facts, key, line, written)
+    differ = [c for c in collisions if not c[3]]
+    if differ:
+        _hold(ctx, plan, original, rule, _collision_message(here, name, key, quote, facts, differ[0]))
+        return updated
+    if not plan.items:
+        if _removable(ctx, facts, key):
+            report_notes(ctx, plan, original)
+            marker = cst.Pass()
+            ctx.removed_stores[id(marker)] = marker
+            return updated.with_changes(body=[marker])
+        _hold(ctx, plan, original, rule, _not_removed(here, name, key, facts, plan))
+        return updated
+    mine = next((use.slot for use in facts.stores(key) if use.line == line), None)
+    for other, other_key, new_key, _ in collisions:
+        above = mine is not None and other.slot == (mine[0], mine[1] - 1)
+        if above and _store_fate(ctx, facts, other_key, other) == written:
+            # ``d["distributed_backend"] = "ddp"`` right above ``d["accelerator"] = "ddp"``: both are
+            # ``d["strategy"] = "ddp"`` now, and the second one stores nothing new.
+            marker = cst.Pass()
+            ctx.removed_stores[id(marker)] = marker
+            ctx.fix(
+                rule,
+                f"removed {here}: it is {name}[{quote}{new_key}{quote}] = "
+                f"{ctx.code(_literal_node(written[0][1], quote))} now, as the store above it ({other_key}=) is",
+                original,
+            )
+            return updated.with_changes(body=[marker])
+    report_notes(ctx, plan, original)
+    for other, other_key, new_key, _ in collisions:
+        if other.line < line:
+            ctx.report(
+                rule,
+                f"{name}[{quote}{new_key}{quote}] is now stored twice, from {other_key}= and {key}=, with the "
+                "same value: one of the two stores can go",
+                original,
+            )
     lines = []
     for index, (new_key, value) in enumerate(plan.items):
         store = cst.Assign(
@@ -684,13 +1041,77 @@ def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated
             ],
             value=render(ctx, plan, value, quote),
         )
-        line = updated.with_changes(body=[store])
-        lines.append(line if index == 0 else line.with_changes(leading_lines=[]))
+        line_node = updated.with_changes(body=[store])
+        lines.append(line_node if index == 0 else line_node.with_changes(leading_lines=[]))
     return cst.FlattenSentinel(lines) if len(lines) > 1 else lines[0]
+
+
+def _collision_message(
+    here: str, name: str, key: str, quote: str, facts: _DictFacts, collision: tuple[_Use, str, str, bool]
+) -> str:
+    """Why a store that would write the key another store (of another key) writes stays as it is."""
+    _, other_key, new_key, _ = collision
+    other = f"{name}[{quote}{other_key}{quote}]"
+    verb = "does" if other_key == new_key else "would"
+    writes = f"{here} is left as it is: it would write {name}[{quote}{new_key}{quote}], as {other} {verb}"
+    if _held_by_uses(facts, other_key):
+        return f"{writes}, which is left as it is (see its TODO); migrate them together"
+    if "distributed_backend" in (key, other_key):
+        why = (
+            "1.4 took distributed_backend= over accelerator= whenever it was set, while in a dict the later store wins"
+        )
+    else:
+        why = "1.x saw two flags, while in a dict the later store wins"
+    return f"{writes}, with another value (or one that is not a literal): {why}; keep the one that applies"
+
+
+def _removable(ctx: FileContext, facts: _DictFacts, key: str) -> bool:
+    """Whether removing the one store of ``key`` is exact: the dict is a literal of this (function) scope that
+    cannot hold ``key`` otherwise, and nothing else in the scope touches ``key``."""
+    in_function = bool(ctx.scopes) and ctx.scopes[-1] is not ctx.analysis.module
+    literal_keys = {k for k, _ in facts.literal_items}
+    return in_function and facts.known_keys and key not in literal_keys and len(facts.uses.get(key, ())) == 1
+
+
+def _not_removed(here: str, name: str, key: str, facts: _DictFacts, plan: Plan) -> str:
+    reasons = "; ".join(_REMOVED.sub("", note.message) for note in plan.notes if _REMOVED.match(note.message))
+    if len(facts.stores(key)) > 1:
+        why = f"{name}[{key!r}] is stored elsewhere in this scope too, and this store may replace that value"
+    else:
+        why = f"{name} may hold {key} from elsewhere, and this store replaces it"
+    return f"{here} can go ({reasons}), but is left as it is: {why}; remove it where that is not so"
+
+
+def leave_block(ctx: FileContext, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> Any:
+    """Drop the stores :func:`leave_statement` removed; their comment lines (TODOs included) go to the next
+    statement, or below the block's last one; a block left empty gets ``pass``, with them."""
+    if not ctx.removed_stores:
+        return updated
+    marked = [
+        isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and id(s.body[0]) in ctx.removed_stores
+        for s in updated.body
+    ]
+    if not any(marked):
+        return updated
+    body: list[cst.BaseStatement] = []
+    carry: list[cst.EmptyLine] = []
+    for statement, removed in zip(updated.body, marked, strict=True):
+        leading: Sequence[cst.EmptyLine] = getattr(statement, "leading_lines", ())
+        if removed:
+            carry.extend(leading)
+            continue
+        if carry:
+            statement = statement.with_changes(leading_lines=[*carry, *leading])
+            carry = []
+        body.append(statement)
+    if not body:
+        return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()], leading_lines=carry)])
+    return updated.with_changes(body=body, footer=[*carry, *updated.footer])
 
 
 HANDLERS: dict[str, Handler] = {
     "Call": leave_call,
     "Assign": leave_assign,
     "SimpleStatementLine": leave_statement,
+    "IndentedBlock": leave_block,
 }
