@@ -1007,7 +1007,8 @@ def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated
             return updated.with_changes(body=[marker])
         _hold(ctx, plan, original, rule, _not_removed(here, name, key, facts, plan))
         return updated
-    mine = next((use.slot for use in facts.stores(key) if use.line == line), None)
+    in_module = not ctx.scopes or ctx.scopes[-1] is ctx.analysis.module  # a chunk's body: no block to drop it from
+    mine = None if in_module else next((use.slot for use in facts.stores(key) if use.line == line), None)
     for other, other_key, new_key, _ in collisions:
         above = mine is not None and other.slot == (mine[0], mine[1] - 1)
         if above and _store_fate(ctx, facts, other_key, other) == written:
