@@ -561,6 +561,8 @@ def _lightning_cli(ctx: FileContext, original: cst.Call, updated: cst.Call) -> A
 
 
 def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
+    if ctx.trainer_dicts and isinstance(original.func, cst.Attribute):
+        updated = _keyed_call(ctx, original, updated)
     found = _trainer_root(ctx, original.func)
     if found is None:
         return _lightning_cli(ctx, original, updated) if ctx.enabled("trainer_defaults") else updated
@@ -722,6 +724,9 @@ class _Use:
     value: ast.expr | None = None
     #: A plain store's place: (id of the statement list it is in, its index there).
     slot: tuple[int, int] | None = None
+    #: A read, ``del``, ``in`` test, ``.get`` or ``.pop`` of this very scope: renaming its key keeps its meaning
+    #: when the key's every store is renamed the same way (:func:`_follow`).
+    movable: bool = False
 
 
 @dataclass
@@ -795,8 +800,15 @@ def _scan_dict(body: Sequence[ast.stmt], name: str, params: frozenset[str]) -> _
                         (id(item), (id(value), i)) for i, item in enumerate(value) if isinstance(item, ast.stmt)
                     )
 
-    def use(key: str, line: int, text: str, value: ast.expr | None = None, slot: tuple[int, int] | None = None) -> None:
-        facts.uses.setdefault(key, []).append(_Use(line, text, value, slot))
+    def use(
+        key: str,
+        line: int,
+        text: str,
+        value: ast.expr | None = None,
+        slot: tuple[int, int] | None = None,
+        movable: bool = False,
+    ) -> None:
+        facts.uses.setdefault(key, []).append(_Use(line, text, value, slot, movable))
 
     def visit(node: ast.AST, nested: bool) -> None:
         opens = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef)
@@ -830,13 +842,15 @@ def _scan_dict(body: Sequence[ast.stmt], name: str, params: frozenset[str]) -> _
             elif id(node.value) not in seen:
                 seen.add(id(node.value))
                 text = ast.unparse(node)
-                use(subscripted, node.lineno, f"del {text}" if isinstance(node.ctx, ast.Del) else text)
+                delete = isinstance(node.ctx, ast.Del)
+                movable = not nested and isinstance(node.ctx, ast.Load | ast.Del)
+                use(subscripted, node.lineno, f"del {text}" if delete else text, movable=movable)
         elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
             right = node.comparators[0]
             tested = _const_key(node.left)
             if tested is not None and isinstance(right, ast.Name) and right.id == name:
                 seen.add(id(right))
-                use(tested, node.lineno, ast.unparse(node))
+                use(tested, node.lineno, ast.unparse(node), movable=not nested)
         if isinstance(node, ast.Call):
             for keyword in node.keywords:  # ``Trainer(**d)``, ``f(**d)``: read only
                 if keyword.arg is None and isinstance(keyword.value, ast.Name) and keyword.value.id == name:
@@ -847,7 +861,7 @@ def _scan_dict(body: Sequence[ast.stmt], name: str, params: frozenset[str]) -> _
                 seen.add(id(owner))
                 first = _const_key(node.args[0]) if node.args else None
                 if node.func.attr in _KEYED_METHODS and first is not None:
-                    use(first, node.lineno, ast.unparse(node))
+                    use(first, node.lineno, ast.unparse(node), movable=not nested and node.func.attr != "setdefault")
                 if node.func.attr in _MUTATORS and (first is None or node.func.attr == "setdefault"):
                     facts.known_keys = False
         elif isinstance(node, ast.Name) and node.id == name and id(node) not in seen:
@@ -900,6 +914,114 @@ def _store_fate(ctx: FileContext, facts: _DictFacts, key: str, store: _Use) -> l
     if id(store) not in facts.fates:
         facts.fates[id(store)] = _fate(ctx, key, _ast_value(store.value))
     return facts.fates[id(store)]
+
+
+def _follow(ctx: FileContext, facts: _DictFacts, key: str) -> tuple[str, str] | None:
+    """(the new key, the rule) when every use of ``key`` can be renamed with its stores, exactly: the dict is a
+    literal of this scope whose keys this scan sees, ``key`` is written only by plain stores of literals that
+    each become one store of the same new key with the same value, and nothing else in the scope writes or
+    uses that new key. None otherwise (then the stores stay, with a TODO)."""
+    uses = facts.uses.get(key, [])
+    stores = facts.stores(key)
+    literal_keys = {k for k, _ in facts.literal_items}
+    if not facts.known_keys or key in literal_keys or not stores:
+        return None
+    if any(use.value is None and not use.movable for use in uses):
+        return None
+    new_key: str | None = None
+    for store in stores:
+        assert store.value is not None
+        old = _ast_value(store.value)
+        fate = _store_fate(ctx, facts, key, store)
+        if not old.known or len(fate) != 1 or fate[0][1] != old.lit or fate[0][0] == key:
+            return None
+        if new_key not in (None, fate[0][0]):
+            return None
+        new_key = fate[0][0]
+    assert new_key is not None
+    if new_key in facts.uses or new_key in literal_keys:
+        return None
+    for other_key in facts.uses:
+        if other_key != key and any(
+            new_key in dict(_store_fate(ctx, facts, other_key, store)) for store in facts.stores(other_key)
+        ):
+            return None
+    plan = Plan([(key, _ast_value(stores[0].value))], ctx.target, PL, ctx.enabled, opaque_rest=True, trial=True)  # type: ignore[arg-type]
+    run_flag_rules(plan)
+    rule = next((note.rule for note in plan.notes if note.kind == "fix"), "")
+    return (new_key, rule) if rule else None
+
+
+def _followed(ctx: FileContext, owner: cst.BaseExpression, key: cst.BaseExpression) -> tuple[str, str, str] | None:
+    """``d`` and ``"key"`` of a use: (the dict, the new key, the rule) when the key follows its stores."""
+    if not (ctx.trainer_dicts and isinstance(owner, cst.Name) and owner.value in ctx.trainer_dicts):
+        return None
+    if not isinstance(key, cst.SimpleString) or not isinstance(key.evaluated_value, str):
+        return None
+    facts = _dict_facts(ctx, owner.value)
+    found = _follow(ctx, facts, key.evaluated_value) if key.evaluated_value in facts.uses else None
+    return (owner.value, *found) if found is not None else None
+
+
+def _renamed_key(ctx: FileContext, key: cst.SimpleString, new_key: str, node: cst.CSTNode, rule: str, name: str) -> Any:
+    ctx.fix(
+        rule,
+        f"{name}[{key.value}] is {name}[{ctx.code(_literal_node(new_key, key.quote[-1]))}] now: it follows the "
+        f"stores of {key.evaluated_value!s}=",
+        node,
+    )
+    return _literal_node(new_key, key.quote[-1])
+
+
+def _stored_to(ctx: FileContext, node: cst.Subscript) -> bool:
+    """Whether ``node`` is the target of the assignment being visited (:func:`leave_statement` renames it)."""
+    statement = ctx.statements[-1] if ctx.statements else None
+    body = getattr(statement, "body", None)
+    assign = body[0] if isinstance(body, Sequence) and body else None
+    return isinstance(assign, cst.Assign) and any(target.target is node for target in assign.targets)
+
+
+def leave_subscript(ctx: FileContext, original: cst.Subscript, updated: cst.Subscript) -> Any:
+    """``d["gpus"]`` (a read or a ``del``) where ``d["gpus"] = 2`` became ``d["devices"] = 2`` (:func:`_follow`)."""
+    if len(original.slice) != 1 or not isinstance(original.slice[0].slice, cst.Index) or _stored_to(ctx, original):
+        return updated
+    key = original.slice[0].slice.value
+    found = _followed(ctx, original.value, key)
+    if found is None or not isinstance(key, cst.SimpleString):
+        return updated
+    name, new_key, rule = found
+    index = updated.slice[0].slice
+    assert isinstance(index, cst.Index)
+    new = _renamed_key(ctx, key, new_key, original, rule, name)
+    return updated.with_changes(slice=[updated.slice[0].with_changes(slice=index.with_changes(value=new))])
+
+
+def leave_comparison(ctx: FileContext, original: cst.Comparison, updated: cst.Comparison) -> Any:
+    """``"gpus" in d`` where the key follows its stores (:func:`_follow`)."""
+    if len(original.comparisons) != 1 or not isinstance(original.comparisons[0].operator, cst.In | cst.NotIn):
+        return updated
+    key = original.left
+    found = _followed(ctx, original.comparisons[0].comparator, key)
+    if found is None or not isinstance(key, cst.SimpleString):
+        return updated
+    name, new_key, rule = found
+    return updated.with_changes(left=_renamed_key(ctx, key, new_key, original, rule, name))
+
+
+def _keyed_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
+    """``d.get("gpus")`` / ``d.pop("gpus")`` where the key follows its stores (:func:`_follow`)."""
+    func = original.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in ("get", "pop") and original.args):
+        return updated
+    first = original.args[0]
+    if first.keyword is not None or first.star:
+        return updated
+    found = _followed(ctx, func.value, first.value)
+    if found is None or not isinstance(first.value, cst.SimpleString):
+        return updated
+    name, new_key, rule = found
+    new = _renamed_key(ctx, first.value, new_key, original, rule, name)
+    return updated.with_changes(args=[updated.args[0].with_changes(value=new), *updated.args[1:]])
 
 
 def _store(node: cst.SimpleStatementLine, names: frozenset[str]) -> tuple[cst.Assign, cst.Subscript, str] | None:
@@ -983,7 +1105,10 @@ def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated
     rule = next((note.rule for note in plan.notes if note.kind == "fix"), plan.notes[0].rule if plan.notes else "")
     here = f"{key}={items[0][1].text}"
     others = facts.others(key)
-    if others:
+    follow = _follow(ctx, facts, key) if others else None
+    if follow is not None and [k for k, _ in plan.items] != [follow[0]]:
+        follow = None
+    if others and follow is None:
         _hold(
             ctx,
             plan,
@@ -1115,4 +1240,6 @@ HANDLERS: dict[str, Handler] = {
     "Assign": leave_assign,
     "SimpleStatementLine": leave_statement,
     "IndentedBlock": leave_block,
+    "Subscript": leave_subscript,
+    "Comparison": leave_comparison,
 }
