@@ -943,9 +943,9 @@ def _follow(ctx: FileContext, facts: _DictFacts, key: str) -> tuple[str, str] | 
         return None
     for other_key in facts.uses:
         if other_key != key and any(
-            new_key in dict(_store_fate(ctx, facts, other_key, store)) for store in facts.stores(other_key)
+            {key, new_key} & set(dict(_store_fate(ctx, facts, other_key, store))) for store in facts.stores(other_key)
         ):
-            return None
+            return None  # another store writes the new key, or the old one (distributed_backend= -> accelerator=)
     plan = Plan([(key, _ast_value(stores[0].value))], ctx.target, PL, ctx.enabled, opaque_rest=True, trial=True)  # type: ignore[arg-type]
     run_flag_rules(plan)
     rule = next((note.rule for note in plan.notes if note.kind == "fix"), "")
@@ -1042,8 +1042,9 @@ def _store(node: cst.SimpleStatementLine, names: frozenset[str]) -> tuple[cst.As
     return assign, target, str(target.slice[0].slice.value.evaluated_value)
 
 
-def _held_by_uses(facts: _DictFacts, key: str) -> bool:
-    return bool(facts.others(key))
+def _held(ctx: FileContext, facts: _DictFacts, key: str) -> bool:
+    """Whether the stores of ``key`` stay as they are for the other uses of the key (:func:`leave_statement`)."""
+    return bool(facts.others(key)) and _follow(ctx, facts, key) is None
 
 
 def _collisions(
@@ -1059,10 +1060,14 @@ def _collisions(
         for other in uses:
             if other.value is None or other.line == line:
                 continue
-            for new_key, lit in _store_fate(ctx, facts, other_key, other):
+            held = _held(ctx, facts, other_key)
+            fate = _store_fate(ctx, facts, other_key, other)
+            if held:  # it stays as it is, and a migration of it would write what its TODO says
+                fate = [*fate, (other_key, _ast_value(other.value).lit)]
+            for new_key, lit in fate:
                 if new_key in mine:
                     same = lit is not UNKNOWN and mine[new_key] is not UNKNOWN and lit == mine[new_key]
-                    found.append((other, other_key, new_key, same and not _held_by_uses(facts, other_key)))
+                    found.append((other, other_key, new_key, same and not held))
     return found
 
 
@@ -1119,10 +1124,22 @@ def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated
         )
         return updated
     written = [(k, v.lit if v.node is None else literal(v.node)) for k, v in plan.items]
+    taken = [use for k, _ in written if k != key for use in facts.others(k)]
+    if taken:
+        new_keys = ", ".join(f"{name}[{quote}{k}{quote}]" for k, _ in written if k != key)
+        _hold(
+            ctx,
+            plan,
+            original,
+            rule,
+            f"{here} is left as it is: it would write {new_keys}, which {', '.join(taken)} "
+            f"{'uses' if len(taken) == 1 else 'use'} already; migrate them together",
+        )
+        return updated
     collisions = _collisions(ctx, facts, key, line, written)
     differ = [c for c in collisions if not c[3]]
     if differ:
-        _hold(ctx, plan, original, rule, _collision_message(here, name, key, quote, facts, differ[0]))
+        _hold(ctx, plan, original, rule, _collision_message(ctx, here, name, key, quote, facts, differ[0]))
         return updated
     if not plan.items:
         if _removable(ctx, facts, key):
@@ -1173,14 +1190,20 @@ def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated
 
 
 def _collision_message(
-    here: str, name: str, key: str, quote: str, facts: _DictFacts, collision: tuple[_Use, str, str, bool]
+    ctx: FileContext,
+    here: str,
+    name: str,
+    key: str,
+    quote: str,
+    facts: _DictFacts,
+    collision: tuple[_Use, str, str, bool],
 ) -> str:
     """Why a store that would write the key another store (of another key) writes stays as it is."""
     _, other_key, new_key, _ = collision
     other = f"{name}[{quote}{other_key}{quote}]"
     verb = "does" if other_key == new_key else "would"
     writes = f"{here} is left as it is: it would write {name}[{quote}{new_key}{quote}], as {other} {verb}"
-    if _held_by_uses(facts, other_key):
+    if _held(ctx, facts, other_key):
         return f"{writes}, which is left as it is (see its TODO); migrate them together"
     if "distributed_backend" in (key, other_key):
         why = (
