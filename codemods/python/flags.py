@@ -741,6 +741,8 @@ class _DictFacts:
     literal_items: list[tuple[str, ast.expr]] = field(default_factory=list)
     #: id of a plain store -> what it becomes (:func:`_fate`), once computed.
     fates: dict[int, list[tuple[str, Any]]] = field(default_factory=dict)
+    #: key -> what :func:`_follow` said, once computed.
+    follows: dict[str, tuple[str, str] | None] = field(default_factory=dict)
 
     def stores(self, key: str) -> list[_Use]:
         return [use for use in self.uses.get(key, ()) if use.value is not None]
@@ -917,6 +919,12 @@ def _store_fate(ctx: FileContext, facts: _DictFacts, key: str, store: _Use) -> l
 
 
 def _follow(ctx: FileContext, facts: _DictFacts, key: str) -> tuple[str, str] | None:
+    if key not in facts.follows:
+        facts.follows[key] = _find_follow(ctx, facts, key)
+    return facts.follows[key]
+
+
+def _find_follow(ctx: FileContext, facts: _DictFacts, key: str) -> tuple[str, str] | None:
     """(the new key, the rule) when every use of ``key`` can be renamed with its stores, exactly: the dict is a
     literal of this scope whose keys this scan sees, ``key`` is written only by plain stores of literals that
     each become one store of the same new key with the same value, and nothing else in the scope writes or
