@@ -1092,11 +1092,13 @@ def _hold(ctx: FileContext, plan: Plan, original: cst.CSTNode, rule: str, messag
 def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine) -> Any:
     """``params["tpu_cores"] = 8`` where ``params`` feeds a Trainer: one store may become two, or none.
 
-    A key is migrated with every use of it in the scope, or not at all: a store whose key the scope also reads,
-    deletes or tests (``"gpus" in params``), or that would write the key another store of the scope writes with
-    another value, stays as it is with one TODO. A store that goes away is removed only where that is exact
-    (``params`` is a literal of this scope without that key, used nowhere else): otherwise it stays, with a
-    TODO, and no fix is reported for it.
+    A key is migrated with every use of it in the scope, or not at all. Its reads, ``del``, ``in`` tests,
+    ``.get`` and ``.pop`` are renamed with it where that is exact (:func:`_follow`); otherwise a store whose key
+    the scope also uses that way, that would write a key the scope already uses, or that would write the key
+    another store of the scope writes with another value stays as it is, with one TODO (a store identical to
+    the one right above it once both are migrated is dropped). A store that goes away is removed only where
+    that is exact (``params`` is a literal of this scope without that key, used nowhere else; its comments go
+    to the next statement): otherwise it stays, with a TODO, and no fix is reported for it.
     """
     if not ctx.trainer_dicts:
         return updated
