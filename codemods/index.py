@@ -115,9 +115,9 @@ class ProjectIndex:
             splats.update(part.splats)
         return cls(tuple(sorted(uses)), tuple(sorted(schemas)), tuple(sorted(splats)), root)
 
-    def where(self, path: str, line: int) -> str:
-        """``path:line`` relative to :attr:`root`."""
-        return f"{_relative(path, self.root)}:{line}"
+    def where(self, path: str) -> str:
+        """``path`` relative to :attr:`root` (no line: the text may go into a TODO, and lines move)."""
+        return _relative(path, self.root)
 
     def uses_of(self, key: str, outside: str | None = None) -> list[Use]:
         """Uses of ``key`` (``trainer.gpus``), those in the file ``outside`` left out."""
@@ -366,10 +366,14 @@ def _relative(path: str, root: str) -> str:
 
 
 def describe(uses: Sequence[Use], root: str = "", limit: int = 2) -> str:
-    """``src/train.py:12, scripts/run.sh:3 and 4 more``, relative to ``root``."""
-    places = [f"{_relative(use.path, root)}:{use.line}" for use in uses[:limit]]
-    rest = len(uses) - limit
-    return ", ".join(places) + (f" and {rest} more" if rest > 0 else "")
+    """``src/train.py, scripts/run.sh and 4 more files``, relative to ``root``.
+
+    Files, not lines: the text goes into a TODO comment, and a line number would change as soon as a run
+    inserts a line above the use (then a second run would write the TODO again).
+    """
+    files = list(dict.fromkeys(_relative(use.path, root) for use in uses))
+    rest = len(files) - limit
+    return ", ".join(files[:limit]) + (f" and {rest} more file{'s' if rest > 1 else ''}" if rest > 0 else "")
 
 
 def iter_keys(uses: Iterable[Use]) -> Iterator[str]:

@@ -31,7 +31,7 @@ RULE = "project_guard"
 #: Flags that choose a strategy: a section that gains ``strategy`` conflicts with any of them passed explicitly.
 _STRATEGY_FLAGS = frozenset({"strategy", "plugins", "accelerator", "distributed_backend"})
 _INT_ANNOTATIONS = re.compile(r"^(?:int|Optional\[int\]|int \| None|None \| int)$")
-_USED = " is still used at "
+_USED = " is still used in "
 
 
 def _changed(before: dict[str, Value], after: dict[str, Value]) -> list[str]:
@@ -71,12 +71,10 @@ def guard_section(
     for key in added:
         for schema in schemas:
             if schema.annotation(key) is None:
-                reasons.append(
-                    f"{name}.{key} is not a field of {schema.name} ({index.where(schema.path, schema.line)})"
-                )
+                reasons.append(f"{name}.{key} is not a field of {schema.name} ({index.where(schema.path)})")
         for splat in index.splats_of(section):
             if key in splat.keywords or (key == "strategy" and _STRATEGY_FLAGS & set(splat.keywords)):
-                where = index.where(splat.path, splat.line)
+                where = index.where(splat.path)
                 reasons.append(f"{name}.{key} would clash with the flags passed next to {name} at {where}")
     for key, value in sorted(new.items()):
         if old.get(key) is value or not isinstance(value.lit, str):

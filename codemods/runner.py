@@ -280,7 +280,7 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex) -> list[Fil
                 continue
             for key in blocked_keys(finding.message):
                 for use in project.uses_of(key, outside=result.path):
-                    where = project.where(result.path, finding.line)
+                    where = project.where(result.path)
                     message = f"{key} is used here, so {where} keeps the legacy key: migrate both"
                     extra.setdefault(use.path, []).append(Finding(RULE, message, use.line, 1, "todo"))
     if not extra:
