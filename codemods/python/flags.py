@@ -17,6 +17,8 @@ import libcst as cst
 
 from codemods.plan import UNKNOWN, Plan, Value
 from codemods.planning import run_flag_rules
+from codemods.python.qualnames import LEGACY, assigned_values
+from codemods.resolve import resolve
 from codemods.rule import Handler
 from legacy_api.renames import COMPAT, NEW_ROOT, PL, STRATEGY_CLASSES
 
@@ -129,8 +131,51 @@ def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpres
         value.is_strategy = _is_strategy(ctx, original)
         if not value.is_strategy:
             value.plugin_precision = _plugin_precision(ctx, original)
+            if isinstance(original, cst.Name):
+                value.bound_strategy = _bound_strategy(ctx, original.value)
         value.accelerator_kind = _accelerator_kind(ctx, original)
     return value
+
+
+def _ast_qualified(ctx: FileContext, node: ast.expr) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    base = ctx.analysis.resolve(node.id, ctx.scopes)
+    return None if base is None else ".".join([base, *reversed(parts)])
+
+
+def _bound_strategy(ctx: FileContext, name: str) -> str | None:
+    """The strategy class every assignment of ``name`` in its scope builds (``ds = DeepSpeedPlugin() if x else
+    None``), if that is all they do: such a name in ``plugins=`` holds a strategy."""
+    values = assigned_values(name, ctx.scopes)
+    if not values:
+        return None
+    found: set[str] = set()
+    pending = list(values)
+    while pending:
+        value = pending.pop()
+        if isinstance(value, ast.IfExp):
+            pending.extend((value.body, value.orelse))
+        elif isinstance(value, ast.Constant) and value.value is None:
+            continue
+        elif isinstance(value, ast.Call):
+            qualified = _ast_qualified(ctx, value.func)
+            cls = qualified.rpartition(".")[2] if qualified else None
+            legacy = qualified is not None and qualified.split(".", 1)[0] in LEGACY
+            if cls is None or not ((legacy and cls in STRATEGY_CLASSES) or cls in ctx.options.local_strategies):
+                return None
+            if legacy and qualified is not None:  # the name after this run's renames: a second run says the same
+                renamed = resolve(qualified, ctx.options.target_tuple)
+                if renamed is not None and renamed.new is not None:
+                    cls = renamed.new.rpartition(".")[2]
+            found.add(cls)
+        else:
+            return None
+    return min(found) if len(found) == 1 else None
 
 
 # --- writing -----------------------------------------------------------------------------------------------------
