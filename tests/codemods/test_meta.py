@@ -69,3 +69,8 @@ def test_importing_codemods_and_running_the_cli_never_imports_torch(tmp_path: Pa
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+
+
+def test_every_rule_has_its_own_test_file() -> None:
+    tests = {p.stem.removeprefix("test_") for p in (ROOT / "tests" / "codemods" / "rules").glob("test_*.py")}
+    assert tests == set(REGISTRY)

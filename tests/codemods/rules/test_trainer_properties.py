@@ -1,0 +1,108 @@
+"""Rule ``trainer_properties`` (deprecated in 1.6): deprecated Trainer properties are replaced where the new one reads the same value (training_type_plugin); the others (num_gpus, root_gpu, ...) get a TODO naming the expression that does.
+
+Its own rows; the fixture cases that show it run in tests/codemods/test_fixtures.py, the flag rules' rows
+in tests/codemods/test_selection_policy.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.codemods.helpers import check_todo, check_transformed, exercised, run
+
+RULE = "trainer_properties"
+
+
+TRANSFORMED = [
+    pytest.param(
+        "def f(trainer):\n    return trainer.training_type_plugin, trainer.accelerator.training_type_plugin\n",
+        "def f(trainer):\n    return trainer.strategy, trainer.strategy\n",
+        "1.6",
+        id="trainer properties",
+    ),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "target"), TRANSFORMED)
+def test_transformed(before: str, after: str, target: str) -> None:
+    check_transformed(before, after, target)
+
+
+TODO = [
+    pytest.param("def f(trainer):\n    return trainer.num_gpus\n", "2.0", "trainer_properties", id="num_gpus"),
+    pytest.param(
+        "def f(trainer):\n    if trainer.tpu_cores:\n        return 8\n",
+        "2.0",
+        "trainer_properties",
+        id="tpu_cores test",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "target", "rule"), TODO)
+def test_todo_leaves_code_and_says_why(source: str, target: str, rule: str) -> None:
+    check_todo(source, target, rule)
+
+
+# Trainer properties whose 1.6+ spelling reads another value on some machines stay, with one TODO per statement
+# naming the expression that reads the 1.5 value (values as the real 1.5.10 / 1.6.5 return them).
+_NUM_DEVICES = "trainer.num_devices if isinstance(trainer.accelerator, "
+PROPERTY_TODO = [
+    pytest.param(
+        "def f(trainer):\n    if trainer.num_gpus:\n        return trainer.num_gpus\n",
+        "1.6",
+        [_NUM_DEVICES + "GPUAccelerator) else 0"],
+        id="num_gpus (0 off the GPU) at 1.6: one TODO above the if, none above its body",
+    ),
+    pytest.param(
+        "def f(trainer):\n    return trainer.num_gpus\n",
+        "1.7",
+        [_NUM_DEVICES + "CUDAAccelerator) else 0"],
+        id="num_gpus at 1.7 names CUDAAccelerator",
+    ),
+    pytest.param(
+        "def f(self):\n    if self.trainer.tpu_cores:\n        self.n = self.trainer.tpu_cores\n",
+        "2.0",
+        ["self.trainer.num_devices if isinstance(self.trainer.accelerator, TPUAccelerator) else None"],
+        id="tpu_cores (None off the TPU) is never num_devices (always >= 1)",
+    ),
+    pytest.param(
+        "def f(trainer):\n    return max(1, trainer.num_gpus, trainer.num_processes)\n",
+        "2.0",
+        [_NUM_DEVICES + "CUDAAccelerator) else 0", "Trainer.num_processes is deprecated"],
+        id="max(1, num_gpus, num_processes) is not max(1, num_devices, num_devices)",
+    ),
+    pytest.param(
+        "def f(trainer):\n    return trainer.root_gpu\n",
+        "1.8",
+        ["trainer.strategy.root_device.index if isinstance(trainer.accelerator, CUDAAccelerator) else None"],
+        id="root_gpu (None on TPUs, where root_device.index is not)",
+    ),
+    pytest.param(
+        "def f(trainer):\n    return trainer.ipus, trainer.data_parallel_device_ids\n",
+        "1.6",
+        [_NUM_DEVICES + "IPUAccelerator) else 0", "trainer.device_ids if isinstance(trainer.accelerator, GPUAcc"],
+        id="ipus and data_parallel_device_ids",
+    ),
+    pytest.param(
+        "def f(trainer):\n    return trainer.devices\n",
+        "2.0",
+        ["devices returned the device flag as given"],
+        id="devices (the raw flag) has no exact replacement",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "target", "says"), PROPERTY_TODO)
+def test_property_left_with_one_todo_naming_the_same_value(source: str, target: str, says: list[str]) -> None:
+    outcome = run(source, target)
+    todos = [line.strip() for line in outcome.source.splitlines() if "TODO(migrate-trainer)" in line]
+    assert outcome.source.endswith(source.split("\n", 1)[1]), "the code stays as it was"
+    assert len(todos) == len(says), todos
+    for todo, words in zip(todos, says, strict=True):
+        assert words in todo and todo.endswith("[trainer_properties]")
+    assert run(outcome.source, target).source == outcome.source, "a second run changes nothing"
+
+
+def test_some_fixture_or_row_shows_the_rule() -> None:
+    assert exercised(RULE)
