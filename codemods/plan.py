@@ -121,6 +121,8 @@ class Plan:
     #: A copy a rule rewrites to see what another target would do: :meth:`stop` only records its TODO there.
     trial: bool = False
 
+    #: The key before the first key a rule dropped ("" for the start): where :meth:`set` puts new keys.
+    _gap: str | None = field(default=None, init=False, repr=False, compare=False)
     #: The rule that stopped the plan first, and its message (``codemods.planning`` finishes the plan from it).
     stopped_by: tuple[str, str] | None = field(default=None, repr=False, compare=False)
 
@@ -182,6 +184,9 @@ class Plan:
         self.report(rule, IMPLICIT + message)
 
     def drop(self, key: str) -> None:
+        index = next((i for i, (name, _) in enumerate(self.items) if name == key), None)
+        if index is not None and self._gap is None:
+            self._gap = self.items[index - 1][0] if index > 0 else ""
         self.successor.setdefault(key, None)
         self.items = [(name, value) for name, value in self.items if name != key]
 
@@ -203,6 +208,13 @@ class Plan:
             if name == key:
                 self.items[index] = (key, value)
                 return
+        if after is None and self._gap is not None:
+            # a new key takes the place of the first key a rule dropped (gpus=0 -> accelerator="cpu", devices=1)
+            if self._gap == "":
+                self.items.insert(0, (key, value))
+                self._gap = key
+                return
+            after, self._gap = self._gap, key
         anchor = next((i for i, (name, _) in enumerate(self.items) if name == after), None)
         if anchor is None:
             self.items.append((key, value))
