@@ -82,6 +82,9 @@ class Splat:
     path: str
     line: int
     keywords: tuple[str, ...]
+    #: ``call``: the flags go next to the section's (a duplicate is an error); ``defaults``: LightningCLI's
+    #: ``trainer_defaults``, which the config file overrides key by key (only a second strategy is a clash).
+    kind: str = "call"
 
 
 @dataclass(frozen=True)
@@ -300,7 +303,7 @@ class _PythonIndexer(ast.NodeVisitor):
             elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict":
                 keys = [k.arg for k in value.keywords if k.arg is not None]
             if keys:
-                self.splats.append(Splat("trainer", self.path, node.lineno, tuple(sorted(keys))))
+                self.splats.append(Splat("trainer", self.path, node.lineno, tuple(sorted(keys)), "defaults"))
 
     def _sections(self, node: ast.expr) -> list[str]:
         """``cfg.trainer`` / ``cfg["trainer"]`` / ``OmegaConf.to_container(cfg.trainer)`` -> ["trainer"]."""

@@ -30,6 +30,20 @@ if TYPE_CHECKING:
 RULE = "project_guard"
 #: Flags that choose a strategy: a section that gains ``strategy`` conflicts with any of them passed explicitly.
 _STRATEGY_FLAGS = frozenset({"strategy", "plugins", "accelerator", "distributed_backend"})
+#: Legacy flags passed next to a section, as the flags they become once that code migrates: the clash is the
+#: same before and after the Python side is rewritten, so a second run reaches the same decision.
+_BECOMES: dict[str, tuple[str, ...]] = {
+    "gpus": ("accelerator", "devices"),
+    "tpu_cores": ("accelerator", "devices"),
+    "ipus": ("accelerator", "devices"),
+    "num_processes": ("accelerator", "devices"),
+    "distributed_backend": ("strategy", "accelerator"),
+    "accelerator": ("strategy",),
+    "plugins": ("strategy",),
+    "amp_backend": ("precision",),
+    "amp_level": ("precision",),
+    "replace_sampler_ddp": ("use_distributed_sampler",),
+}
 _INT_ANNOTATIONS = re.compile(r"^(?:int|Optional\[int\]|int \| None|None \| int)$")
 _USED = " is still used in "
 
@@ -50,8 +64,13 @@ def guard_section(
     section: str,
     before: Sequence[tuple[str, Value]],
     after: Sequence[tuple[str, Value]],
+    present: Sequence[str] = (),
 ) -> list[str]:
-    """Why the planned rewrite of config section ``section`` (dotted path) in ``path`` must not be applied."""
+    """Why the planned rewrite of config section ``section`` (dotted path) in ``path`` must not be applied.
+
+    ``present``: every key the section has, those kept out of the plan included; which schema types the section
+    is decided from them, so that the decision does not change once part of the section has migrated.
+    """
     index = getattr(options, "project", None)
     if not isinstance(index, ProjectIndex):
         return []
@@ -67,13 +86,15 @@ def guard_section(
                 f"{name}.{key}{_USED}{describe(uses, index.root)}: migrate those uses together with this key"
             )
     added = sorted(key for key in new if key not in old)
-    schemas = _schemas(index, list(old))
+    schemas = _schemas(index, sorted({*old, *present}))
     for key in added:
         for schema in schemas:
             if schema.annotation(key) is None:
                 reasons.append(f"{name}.{key} is not a field of {schema.name} ({index.where(schema.path)})")
         for splat in index.splats_of(section):
-            if key in splat.keywords or (key == "strategy" and _STRATEGY_FLAGS & set(splat.keywords)):
+            passed = {*splat.keywords, *(new_key for k in splat.keywords for new_key in _BECOMES.get(k, ()))}
+            duplicate = key in passed and splat.kind == "call"
+            if duplicate or (key == "strategy" and _STRATEGY_FLAGS & passed):
                 where = index.where(splat.path)
                 reasons.append(f"{name}.{key} would clash with the flags passed next to {name} at {where}")
     for key, value in sorted(new.items()):

@@ -116,7 +116,8 @@ class FilePass:
             self._by_hand(plan, reason, lines, home)
             return None
         if changed:
-            reasons = guard_section(self.options, self.path, section.name, items, list(plan.items))
+            present = [entry.key for entry in section.entries]
+            reasons = guard_section(self.options, self.path, section.name, items, list(plan.items), present)
             used = _used_keys(reasons, section.name)
             if reasons and not held and used and len(used) == len(reasons) and len(used) < len(items):
                 # Keep only the keys used elsewhere; the rest of the section may still migrate around them.

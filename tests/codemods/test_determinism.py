@@ -1,7 +1,7 @@
 """Same input, same output: whatever the hash seed, the number of workers or the memory layout.
 
 The real CLI runs in fresh subprocesses (``PYTHONHASHSEED`` 0, 1, 2; ``-j1`` and ``-j2``) over a copy of every
-Python fixture plus ``examples/legacy_project``; the rewritten trees, the findings and the exit codes must be
+Python and YAML fixture, every whole-project fixture and ``examples/legacy_project``; the rewritten trees, the findings and the exit codes must be
 byte-identical. A second run over the result must change nothing, at every target version.
 """
 
@@ -24,13 +24,20 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"
 EXAMPLE = ROOT / "examples" / "legacy_project"
 PY_CASES = sorted(case for case in FIXTURES.iterdir() if (case / "before.py").is_file())
+YAML_CASES = sorted(case for case in FIXTURES.iterdir() if (case / "before.yaml").is_file())
+PROJECTS = sorted(path for path in (Path(__file__).parent / "projects").iterdir() if path.is_dir())
 
 
 def _corpus(into: Path) -> Path:
-    """Every Python fixture's input as ``fixtures/<case>.py``, next to a copy of the example project."""
+    """Every Python and YAML fixture's input as ``fixtures/<case>.py|yaml``, next to copies of the example project
+    and of every whole-project fixture (whose decisions come from the project index)."""
     (into / "fixtures").mkdir(parents=True)
     for case in PY_CASES:
         shutil.copyfile(case / "before.py", into / "fixtures" / f"{case.name}.py")
+    for case in YAML_CASES:
+        shutil.copyfile(case / "before.yaml", into / "fixtures" / f"{case.name}.yaml")
+    for project in PROJECTS:
+        shutil.copytree(project / "before", into / "projects" / project.name)
     shutil.copytree(EXAMPLE, into / "legacy_project", ignore=shutil.ignore_patterns("__pycache__"))
     (into / "generated.py").write_text(_many_chunks(60), encoding="utf-8")
     return into
@@ -87,11 +94,10 @@ def test_cli_output_is_the_same_for_every_hash_seed_and_worker_count(tmp_path: P
         assert result[1] == reference[1], f"findings differ for PYTHONHASHSEED={key[0]} -j{key[1]}"
         differing = sorted(path for path in reference[2] if result[2].get(path) != reference[2][path])
         assert not differing, f"PYTHONHASHSEED={key[0]} -j{key[1]} rewrote these differently: {differing}"
-    # And the Python result is stable: a second run (another seed, two workers) leaves every .py file alone.
+    # And the result is stable: a second run (another seed, two workers) leaves every file alone.
     again = tmp_path / "seed0-j1"
     _, _, tree = _cli(again, 2, 2, target)
-    python = sorted(path for path in reference[2] if path.endswith(".py"))
-    assert [path for path in python if tree[path] != reference[2][path]] == []
+    assert [path for path in sorted(reference[2]) if tree[path] != reference[2][path]] == []
 
 
 def test_a_rewritten_chunk_never_hides_a_later_use() -> None:
@@ -108,7 +114,9 @@ def test_a_rewritten_chunk_never_hides_a_later_use() -> None:
 
 def _idempotency_inputs() -> list[tuple[str, Path]]:
     cases = [(case.name, case / "before.py") for case in PY_CASES]
-    cases += [(f"example/{p.name}", p) for p in sorted(EXAMPLE.rglob("*.py"))]
+    cases += [(case.name, case / "before.yaml") for case in YAML_CASES]
+    cases += [(f"example/{p.relative_to(EXAMPLE)}", p) for p in sorted(EXAMPLE.rglob("*.py"))]
+    cases += [(f"example/{p.relative_to(EXAMPLE)}", p) for p in sorted(EXAMPLE.rglob("*.yaml"))]
     return cases
 
 

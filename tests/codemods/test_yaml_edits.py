@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -175,7 +176,12 @@ def test_project_guard_blocks_the_section(monkeypatch: pytest.MonkeyPatch) -> No
     calls: list[tuple[str, str, list[str], list[str]]] = []
 
     def guard(
-        options: Options, path: str, section: str, before: list[tuple[str, Value]], after: list[tuple[str, Value]]
+        options: Options,
+        path: str,
+        section: str,
+        before: list[tuple[str, Value]],
+        after: list[tuple[str, Value]],
+        present: Sequence[str] = (),
     ) -> list[str]:
         calls.append((path, section, [k for k, _ in before], [k for k, _ in after]))
         return ["trainer.gpus is still used at train.py:3", "schema says int"]

@@ -1,0 +1,5 @@
+from pytorch_lightning.utilities.cli import LightningCLI
+
+from model import Model
+
+cli = LightningCLI(Model, trainer_defaults={"accelerator": "gpu", "devices": 1, "max_epochs": 5})
