@@ -227,8 +227,8 @@ def _flag_old_device_flags(plan: Plan) -> None:
 
 
 def step(plan: Plan) -> None:
-    if plan.opaque_rest:
-        return  # flags we cannot see may decide
+    if plan.opaque_rest or plan.is_composed:
+        return  # flags we cannot see (or that Hydra composes in from other configs) may decide
     if any(flag in plan for flag in DEVICE_FLAGS):
         _flag_old_device_flags(plan)
         return
