@@ -1,0 +1,39 @@
+"""A rewrite changes only what it migrates: on every Python fixture, each non-blank line of the input that names
+nothing the rules look for (no legacy name, flag, property or Trainer word) is still in the output, unchanged
+and in the same order. (YAML fixtures have the byte-level version of this in test_yaml_edits.py.)
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from codemods.runner import transform_text
+from legacy_api.lightning15 import LEGACY_FLAGS
+from legacy_api.renames import ENUM_MEMBERS, RENAMES, STRATEGY_CLASSES, TRAINER_PROPERTIES
+from tests.codemods.test_fixtures import CASES, _options
+
+_WORDS = (
+    set(LEGACY_FLAGS)
+    | set(STRATEGY_CLASSES)
+    | {word for row in RENAMES for word in re.findall(r"\w+", row.old)}
+    | {word for prop in TRAINER_PROPERTIES for word in re.findall(r"\w+", prop.old)}
+    | {word for name in ENUM_MEMBERS for word in re.findall(r"\w+", name)}
+    | {"accelerator", "strategy", "plugins", "precision", "devices", "Plugin", "pytorch_lightning", "compat"}
+    | {"Trainer", "trainer", "LightningCLI", "trainer_defaults", "TODO"}
+)
+_MIGRATED = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b")
+PY_CASES = [case for case in CASES if (case / "before.py").is_file()]
+
+
+@pytest.mark.parametrize("case", PY_CASES, ids=[c.name for c in PY_CASES])
+def test_lines_that_migrate_nothing_stay_as_they_were(case: Path) -> None:
+    before = case / "before.py"
+    text = before.read_text(encoding="utf-8")
+    output = transform_text(text, before.name, _options(case, before)).source.splitlines()
+    rest = iter(output)
+    missing = [line for line in text.splitlines() if line.strip() and not _MIGRATED.search(line)]
+    missing = [line for line in missing if not any(line == out for out in rest)]
+    assert not missing, f"lines that name nothing to migrate changed or moved: {missing[:5]}"
