@@ -99,7 +99,7 @@ _TEXT_LIMIT = 1 << 20
 
 
 _OVERRIDE_TAIL = re.compile(rb"\.\w+[ \t]*=(?!=)")
-_SCHEMA_FIELD = re.compile(rb"^[ \t]*(?:gpus|tpu_cores|num_processes|distributed_backend|accelerator)[ \t]*:", re.M)
+_SCHEMA_FIELD = re.compile(rb"^[ \t]*(?:gpus|tpu_cores|num_processes)[ \t]*:", re.M)
 
 
 def _may_use(data: bytes) -> bool:
@@ -122,10 +122,13 @@ def _may_use(data: bytes) -> bool:
             after[:1] == b"." or (after[:1] == before and data[index - 2 : index - 1] == b"[")
         ):
             return True  # "trainer.gpus", cfg["trainer"] (not any "trainer" string: torch names its workers so)
-        if before in (b"{", b"-", b"+") or (before in (b" ", b"\t", b"\n", b"") and _OVERRIDE_TAIL.match(after)):
+        if (before in (b"{", b"-", b"+") and after[:1] == b".") or (
+            before in (b" ", b"\t", b"\n", b"") and _OVERRIDE_TAIL.match(after)
+        ):
             return True  # ${trainer.gpus}, --trainer.gpus, +trainer.gpus=, trainer.gpus=2
         index = data.find(b"trainer", index + 7)
-    return b"Trainer" in data and _SCHEMA_FIELD.search(data) is not None
+    legacy_field = b"gpus" in data or b"tpu_cores" in data or b"num_processes" in data
+    return legacy_field and b"Trainer" in data and _SCHEMA_FIELD.search(data) is not None
 
 
 def _index(path: str, data: bytes, rainer: bool) -> FileIndex:
