@@ -3,8 +3,9 @@
 ``pipeline`` is the entry (``transform_python``): the text prefilter, one ``ast`` parse for qualified names
 (``qualnames``), libcst only for the top-level chunks that mention a legacy name (``chunks``), one traversal
 that dispatches nodes to the enabled rules' hooks (``traversal``, with the per-file ``context``), Trainer
-calls and dicts rendered from their flag plans (``flags``, ``layout``), renames (``rename_hooks``) and the
-imports reconciled at the end (``imports``).
+calls and dicts rendered from their flag plans (``flag_hooks``: ``flags`` for calls and dicts, ``stores`` for
+``d["gpus"] = 2`` with ``dict_uses``; values read and written by ``values``, laid out by ``layout``), renames
+(``rename_hooks``) and the imports reconciled at the end (``imports``).
 """
 
 from __future__ import annotations

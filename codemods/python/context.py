@@ -100,7 +100,7 @@ class FileContext:
     def same_thing(self, candidates: tuple[str, ...]) -> str | None:
         """One of ``candidates`` (qualified names one local name is imported as) when they all name the same
         thing: the same final replacement, and the same local name at this target. None when in doubt."""
-        from codemods.python.flags import TRAINERS
+        from codemods.python.values import TRAINERS
         from codemods.resolve import resolve
 
         finals: set[str | None] = set()

@@ -13,8 +13,7 @@ import libcst as cst
 
 from codemods.model import Finding, Options, Outcome, first_line
 from codemods.prefilter import OPTIONS, PROPERTIES, matching_lines, word_pattern
-from codemods.python import flags as pyflags
-from codemods.python import rename_hooks
+from codemods.python import flag_hooks, rename_hooks
 from codemods.python.chunks import Chunk, locate, split, whole
 from codemods.python.context import FileContext, Handler, Pending
 from codemods.python.imports import add_needed, remove_unused, trim_start
@@ -153,6 +152,6 @@ def build_hooks(options: Options) -> tuple[dict[str, list[Handler]], dict[str, l
         if options.enabled(rule.id):
             for kind, handler in rule.handlers.items():
                 (visit if kind.startswith("visit_") else leave)[kind.removeprefix("visit_")].append(handler)
-    for kind, flags_handler in pyflags.HANDLERS.items():
+    for kind, flags_handler in flag_hooks.HANDLERS.items():
         leave[kind].append(flags_handler)
     return dict(leave), dict(visit)
