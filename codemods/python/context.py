@@ -56,7 +56,7 @@ class FileContext:
     trainer_dicts: frozenset[str] = frozenset()
     #: Variables assigned from a Trainer call.
     trainer_vars: set[str] = field(default_factory=set)
-    #: ``codemods.python.flags``: what each scope does with the keys of a Trainer dict (id of the scope -> name ->
+    #: ``codemods.python.dict_uses``: what each scope does with the keys of a Trainer dict (id of the scope -> name ->
     #: facts), and the ``pass`` placeholders of the ``d["gpus"] = 0`` stores it removes (id -> node).
     dict_facts: dict[int, dict[str, Any]] = field(default_factory=dict)
     removed_stores: dict[int, Any] = field(default_factory=dict)

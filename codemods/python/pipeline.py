@@ -141,7 +141,7 @@ def build_hooks(options: Options) -> tuple[dict[str, list[Handler]], dict[str, l
     """Leave and visit hooks of the enabled rules, keyed by libcst node class name, in the registry's order.
 
     The rename rules share one set of hooks (``codemods.python.rename_hooks``), and the Trainer-flag rules
-    one more (``codemods.python.flags``), which runs each flag plan through :func:`codemods.rules.flag_rules`.
+    one more (``codemods.python.flag_hooks``), which runs each flag plan through :func:`codemods.rules.flag_rules`.
     """
     leave: dict[str, list[Handler]] = defaultdict(list)
     visit: dict[str, list[Handler]] = defaultdict(list)
