@@ -28,7 +28,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-UseKind = Literal["read", "override", "interpolation"]
+from legacy_api.renames import STRATEGY_CLASSES
+
+UseKind = Literal["read", "override", "interpolation", "strategy_plugin"]
 
 #: Attribute roots that are Trainer objects (``self.trainer.gpus`` is a Trainer property, not a config key).
 _TRAINER_OWNERS = frozenset({"self", "pl_module", "module", "model", "lightning_module", "cls"})
@@ -42,6 +44,13 @@ _SCHEMA_COMPANIONS = frozenset(
     | {"benchmark", "fast_dev_run", "limit_train_batches", "amp_backend", "amp_level", "plugins"}
 )
 _OVERRIDE = re.compile(r"(?<![\w.$/{-])(?:\+\+|\+|--)?(trainer)\.(\w+)(?=\s*=|\s+\S|\s*$|[\"',\]])", re.MULTILINE)
+#: A strategy plugin named in a config (``class_path: pytorch_lightning.plugins.DeepSpeedPlugin``, a Hydra
+#: ``_target_``): Hydra may compose it into a trainer section of another file.
+_PLUGIN_TARGET = re.compile(
+    r"(?:_target_|class_path)\s*:\s*[\"']?pytorch_lightning\.(?:plugins|strategies)(?:\.\w+)*\.(\w+(?:Plugin|Strategy))\b"
+)
+#: The key under which :data:`_PLUGIN_TARGET` uses are indexed (no Trainer flag is spelled so).
+STRATEGY_PLUGIN = "trainer.plugins:strategy"
 _OWN_TRAINER = re.compile(r"^trainer\s*:", re.MULTILINE)
 _INTERPOLATION = re.compile(r"\$\{\s*(trainer)\.(\w+)\s*\}")
 #: Text files whose override strings count as uses (shell scripts, docs, notebooks, make/CI files).
@@ -188,7 +197,36 @@ def yaml_uses(text: str, path: str) -> FileIndex:
     code = "\n".join(_without_comments(line) for line in text.split("\n"))
     # ${trainer.x} in a file with its own trainer section refers to that section, which migrates it in step.
     own_section = _OWN_TRAINER.search(code) is not None
-    return FileIndex(uses=tuple(text_uses(code, path, interpolations=not own_section)))
+    uses = text_uses(code, path, interpolations=not own_section)
+    if "Plugin" in code or "Strategy" in code:
+        starts = _line_starts(code)
+        # Only a plugin outside any trainer section counts: one inside a section moves to its strategy with it.
+        in_group = "plugins" in path.replace("\\", "/").split("/")[:-1]
+        trainer_file = own_section or "Trainer" in code or "/trainer/" in f"/{path}"
+        uses.extend(
+            Use(STRATEGY_PLUGIN, path, _line_of(starts, match.start()), "strategy_plugin")
+            for match in _PLUGIN_TARGET.finditer(code)
+            if match.group(1) in STRATEGY_CLASSES
+            and (in_group or (not trainer_file and _under_plugins(code, match.start())))
+        )
+    return FileIndex(uses=tuple(uses))
+
+
+def _under_plugins(code: str, offset: int) -> bool:
+    """Whether the line at ``offset`` sits in a ``plugins:`` block (its nearest less indented key is ``plugins``)."""
+    lines = code[:offset].split("\n")
+    current = lines[-1] if lines else ""
+    indent = len(current) - len(current.lstrip(" -"))
+    for line in reversed(lines[:-1]):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        depth = len(line) - len(line.lstrip(" -"))
+        if depth < indent or (
+            depth == indent and not line.lstrip().startswith("-") and current.lstrip().startswith("-")
+        ):
+            return stripped.startswith("plugins:")
+    return False
 
 
 # --- Python --------------------------------------------------------------------------------------------------
@@ -340,7 +378,8 @@ def python_index(tree: ast.Module, path: str) -> FileIndex:
 
 def index_text(text: str, path: str) -> FileIndex:
     """Index one file's text, dispatching on its kind; a Python file that does not parse contributes nothing."""
-    if "rainer" not in text:
+    plugin_config = path.endswith((".yaml", ".yml")) and ("Plugin" in text or "Strategy" in text)
+    if "rainer" not in text and not plugin_config:
         return FileIndex()
     if path.endswith((".py", ".pyi")):
         try:

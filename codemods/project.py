@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from codemods.index import ProjectIndex, Schema, describe
+from codemods.index import STRATEGY_PLUGIN, ProjectIndex, Schema, describe
 
 if TYPE_CHECKING:
     from codemods.model import Options
@@ -97,6 +97,13 @@ def guard_section(
             if duplicate or (key == "strategy" and _STRATEGY_FLAGS & passed):
                 where = index.where(splat.path)
                 reasons.append(f"{name}.{key} would clash with the flags passed next to {name} at {where}")
+    if "strategy" in added:
+        plugins = [use for use in index.uses if use.key == STRATEGY_PLUGIN and use.path != path]
+        if plugins:
+            reasons.append(
+                f"{name}.strategy would make a second strategy next to the strategy plugin in "
+                f"{describe(plugins, index.root)} (Hydra may compose it into this trainer): keep one"
+            )
     for key, value in sorted(new.items()):
         if old.get(key) is value or not isinstance(value.lit, str):
             continue

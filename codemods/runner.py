@@ -132,7 +132,9 @@ def _may_use(data: bytes) -> bool:
 
 
 def _index(path: str, data: bytes, rainer: bool) -> FileIndex:
-    if not rainer or (len(data) > _TEXT_LIMIT and is_text_file(path)):
+    # a strategy plugin that Hydra may compose in (``plugins/deepspeed.yaml``)
+    plugin_config = path.endswith((".yaml", ".yml")) and (b"Plugin" in data or b"Strategy" in data)
+    if not (rainer or plugin_config) or (len(data) > _TEXT_LIMIT and is_text_file(path)):
         return FileIndex()
     if path.endswith(PYTHON_SUFFIXES) and not _may_use(data):
         return FileIndex()

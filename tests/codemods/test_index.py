@@ -115,3 +115,50 @@ def test_lightningcli_trainer_defaults_compete_with_the_config() -> None:
     assert [(s.section, s.keywords) for s in index_text(source, "a.py").splats] == [
         ("trainer", ("max_epochs", "plugins"))
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "found"),
+    [
+        pytest.param(
+            "- _target_: pytorch_lightning.plugins.DeepSpeedPlugin\n",
+            "conf/trainer/plugins/ds.yaml",
+            True,
+            id="a plugins config group",
+        ),
+        pytest.param(
+            "- _target_: pytorch_lightning.strategies.DeepSpeedStrategy\n",
+            "conf/plugins/ds.yaml",
+            True,
+            id="the same, renamed",
+        ),
+        pytest.param(
+            "plugins:\n  - class_path: pytorch_lightning.plugins.DDPPlugin\n",
+            "conf/extra.yaml",
+            True,
+            id="a plugins block outside any trainer section",
+        ),
+        pytest.param(
+            "trainer:\n  plugins:\n    - class_path: pytorch_lightning.plugins.DDPPlugin\n",
+            "a.yaml",
+            False,
+            id="inside a trainer section: it moves with it",
+        ),
+        pytest.param(
+            "strategy:\n  class_path: pytorch_lightning.strategies.DDPStrategy\n",
+            "conf/s.yaml",
+            False,
+            id="a strategy, not in plugins",
+        ),
+        pytest.param(
+            "- _target_: pytorch_lightning.plugins.NativeMixedPrecisionPlugin\n",
+            "conf/plugins/amp.yaml",
+            False,
+            id="a precision plugin",
+        ),
+    ],
+)
+def test_strategy_plugins_that_hydra_may_compose_in(text: str, path: str, found: bool) -> None:
+    from codemods.index import STRATEGY_PLUGIN
+
+    assert any(use.key == STRATEGY_PLUGIN for use in index_text(text, path).uses) == found
