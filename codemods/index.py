@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -148,14 +149,7 @@ def _line_starts(text: str) -> list[int]:
 
 
 def _line_of(starts: Sequence[int], offset: int) -> int:
-    low, high = 0, len(starts)
-    while low + 1 < high:
-        middle = (low + high) // 2
-        if starts[middle] <= offset:
-            low = middle
-        else:
-            high = middle
-    return low + 1
+    return bisect_right(starts, offset)
 
 
 def text_uses(text: str, path: str, interpolations: bool = False) -> list[Use]:

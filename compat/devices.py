@@ -22,8 +22,6 @@ from newcore.connector.select import AUTO_ORDER, accelerator_name, detect_enviro
 from newcore.exceptions import MisconfigurationException
 from newcore.probe import current_probe
 
-ORDER = WARNING_ORDER
-
 
 @dataclass(frozen=True)
 class DeviceRequest:
@@ -106,7 +104,7 @@ def device_request(
     owner: str, given: dict[str, Any], accelerator: Any, devices: Any, strategy: Any, *, ddp_cpu: bool, num_nodes: int
 ) -> DeviceRequest:
     """Warn for each device flag given, then settle ``accelerator``/``devices`` as 1.5 did."""
-    present = [(name, given[name]) for name in ORDER if name in given]
+    present = [(name, given[name]) for name in WARNING_ORDER if name in given]
     for name, value in present:
         warn(flag_notice(owner, name, value, spelling(name, value), _ONE_CORE if _one_tpu_core(name, value) else ""))
     check_tpu_cores(given.get("tpu_cores"))

@@ -22,9 +22,6 @@ from newcore.plugins.precision import ApexMixedPrecisionPlugin, PrecisionPlugin
 from newcore.plugins.precision.precision_plugin import normalize_precision
 from newcore.strategies import DeepSpeedStrategy, Strategy, StrategyRegistry
 
-#: 1.5 strategy names newcore does not register (it refuses them with a hint); compat maps them itself, as 1.5 did.
-_CPU_FALLBACK = CPU_FALLBACK
-_NO_EFFECT_ON_ONE_CPU = NO_EFFECT_ON_ONE_CPU
 #: Names that survived ``tpu_cores``/``ipus`` in 1.5 (its registered plugins, and horovod); any other strategy
 #: name was replaced by the TPU or IPU strategy (1.5's ``set_distributed_mode`` checked the device first).
 _KEPT_ON_TPU_AND_IPU = ("deepspeed", "fsdp", "tpu_spawn_debug", "horovod")
@@ -177,7 +174,7 @@ def _choose_strategy(owner: str, request: DeviceRequest, strategy: Any, ddp_cpu:
             "newcore has no 'ddp_cpu' and refuses it.",
         )
         return chosen
-    if name in _NO_EFFECT_ON_ONE_CPU and on_cpu and count == 1 and num_nodes == 1 and not request.explicit_cpu:
+    if name in NO_EFFECT_ON_ONE_CPU and on_cpu and count == 1 and num_nodes == 1 and not request.explicit_cpu:
         _fallback(
             owner,
             f"strategy={strategy!r}",
@@ -206,8 +203,8 @@ def _choose_strategy(owner: str, request: DeviceRequest, strategy: Any, ddp_cpu:
     if request.kind == "tpu" and strategy is None and _one_core_by_count(request.devices):
         # 1.5: an int `tpu_cores` (even 1) meant TPU spawn; only a core index ([5]) meant one TPU, no spawning.
         return StrategyRegistry.get("tpu_spawn")
-    if name in _CPU_FALLBACK and on_cpu:
-        chosen = _CPU_FALLBACK[name]
+    if name in CPU_FALLBACK and on_cpu:  # newcore refuses dp/ddp2 on the CPU; compat maps them as 1.5 did
+        chosen = CPU_FALLBACK[name]
         _fallback(
             owner,
             f"strategy={strategy!r}",

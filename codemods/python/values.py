@@ -140,7 +140,7 @@ def _ast_qualified(ctx: FileContext, node: ast.expr) -> str | None:
         node = node.value
     if not isinstance(node, ast.Name):
         return None
-    base = ctx.analysis.resolve(node.id, ctx.scopes)
+    base = ctx.resolve(node.id)
     return None if base is None else ".".join([base, *reversed(parts)])
 
 

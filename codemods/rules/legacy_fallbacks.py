@@ -37,10 +37,6 @@ from legacy_api.lightning15 import CPU_FALLBACK, DEVICE_FLAGS, NO_EFFECT_ON_ONE_
 
 ID = "legacy_fallbacks"
 
-#: Strategy names 1.5 ignored for a single CPU process ("distributed has no effect").
-_NO_EFFECT_ON_ONE_CPU = NO_EFFECT_ON_ONE_CPU
-#: Names 1.5 ran as "ddp" on the CPU (with a warning).
-_CPU_FALLBACK = CPU_FALLBACK
 #: Lightning 1.6-1.9 still make that fallback (only newcore refuses), so below target 1.7 it needs no TODO.
 _STILL_IN_16 = "ran as 'ddp' on the CPU"
 #: Strategy name prefixes 1.5 kept next to TPU/IPU devices (its own registry names and the XLA ones).
@@ -123,19 +119,19 @@ def _strategy(plan: Plan) -> None:
             "target runs the core in place (same device, another launcher)",
         )
         return
-    on_cpu = accelerator in (None, "cpu") and (name is None or name in _NO_EFFECT_ON_ONE_CPU)
+    on_cpu = accelerator in (None, "cpu") and (name is None or name in NO_EFFECT_ON_ONE_CPU)
     # The user's own accelerator="cpu" (or ddp_cpu's): 1.5 then honoured a distributed name for one process.
     explicit_cpu = accelerator == "cpu" and plan.origin.get("accelerator") not in ("device_flags", ID)
     if name == "dp" and nodes > 1 and not (on_cpu and not explicit_cpu):
         plan.stop(ID, 'strategy="dp" runs in one process: 1.5 refused it on several nodes; choose strategy="ddp"')
         return
-    if name in _NO_EFFECT_ON_ONE_CPU and on_cpu and count == 1 and nodes == 1 and not explicit_cpu:
+    if name in NO_EFFECT_ON_ONE_CPU and on_cpu and count == 1 and nodes == 1 and not explicit_cpu:
         # 1.5: "distributed has no effect" -- one CPU device, no strategy; the target does the same without it.
         plan.drop("strategy")
         plan.note(ID, f"{_DROPPED}{_text(value)}: it had no effect for one CPU process in 1.5 (one device, no DDP)")
         return
-    if name in _CPU_FALLBACK and on_cpu:
-        plan.set("strategy", new(_CPU_FALLBACK[name]))
+    if name in CPU_FALLBACK and on_cpu:
+        plan.set("strategy", new(CPU_FALLBACK[name]))
         plan.note(ID, f"strategy={_text(value)} {_STILL_IN_16} in 1.5 (with a warning); newcore refuses it there")
         return
     if accelerator in ("gpu", "cuda") and nodes > 1 and name is None and count is not None:
