@@ -28,9 +28,11 @@ BOTH: tuple[str, ...] = (PL, COMPAT)
 #: Old import root -> the root its names migrate to.
 NEW_ROOT: dict[str, str] = {PL: PL, COMPAT: "newcore"}
 
-#: Target versions ``--target-version`` accepts, oldest first.
-TARGET_VERSIONS: tuple[str, ...] = ("1.6", "1.7", "1.8", "1.9", "2.0")
-DEFAULT_TARGET = "1.6"
+#: Target versions ``--target-version`` accepts, oldest first: every 1.x minor from 1.6 and every 2.x minor up to
+#: the newest pytorch-lightning release (2.6.6 when this was written; legacy_api/LIGHTNING_2X.md has the facts).
+TARGET_VERSIONS: tuple[str, ...] = ("1.6", "1.7", "1.8", "1.9", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5", "2.6")
+#: The newest target: a run without ``--target-version`` migrates to the Lightning that ``pip install`` gets.
+DEFAULT_TARGET = TARGET_VERSIONS[-1]
 
 
 def version_tuple(version: str) -> tuple[int, ...]:

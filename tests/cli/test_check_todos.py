@@ -113,7 +113,8 @@ def test_yaml_todos_from_an_earlier_run_fail_the_check(tree: Path, capsys: pytes
         "  name: 'run # TODO(migrate-trainer): a value, not a comment [device_flags]'\n"
     )
     assert main(["--check", "--format", "json", "-j", "1", "pkg"]) == 1
-    rows = _json(capsys)
+    # Only the TODOs: the default target may also report what its defaults change for this section.
+    rows = [row for row in _json(capsys) if row["kind"] == "todo"]
     assert [(row["line"], row["column"], row["message"], row["kind"]) for row in rows] == [
         (2, 3, "pick the devices yourself", "todo"),
         (3, 15, "check the count", "todo"),
