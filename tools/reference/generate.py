@@ -2,14 +2,15 @@
 
 The one command::
 
-    python tools/reference/generate.py            # both releases, writes tests/data/
+    python tools/reference/generate.py            # every release (1.5.10, 1.6.5, 2.6.6), writes tests/data/
     python tools/reference/generate.py 1.6.5      # one release
     python tools/reference/generate.py --only '^precision'  --out-dir /tmp/ref   # a slice, elsewhere
+    python tools/reference/generate.py 2.6.6 --cases-json cases.json --out tests/data/NAME.json  # given cases
 
 It builds the throwaway venvs when missing (``make_venvs.py``), runs ``record.py`` inside each
-venv over every case of ``cases.py`` and writes one JSON file per release: a header (versions,
-pins, patches, date, command) and one line per case, sorted by case id, so a regeneration
-diffs line by line. Real Lightning is never imported by this process.
+venv over every case of ``cases.py`` (or of a ``--cases-json`` file, see ``extra_cases.py``) and writes
+one JSON file per release: a header (versions, pins, patches, date, command) and one line per case,
+sorted by case id, so a regeneration diffs line by line. Real Lightning is never imported by this process.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
 import cases as case_table  # noqa: E402
+import extra_cases  # noqa: E402
 import make_venvs  # noqa: E402
+import record_2x  # noqa: E402  (stdlib at import; its field notes only)
 
 DEFAULT_OUT = REPO / "tests" / "data"
 
@@ -57,13 +60,15 @@ FIELDS = {
 }
 
 
-def _run_record(version: str, jobs: int, only: str | None) -> dict[str, Any]:
+def _run_record(version: str, jobs: int, only: str | None, cases_json: Path | None) -> dict[str, Any]:
     python = make_venvs.make_venv(version)
     with tempfile.TemporaryDirectory(prefix="plref-") as tmp:
         raw = Path(tmp) / f"{version}.json"
         cmd = [str(python), str(HERE / "record.py"), version, "--out", str(raw), "--jobs", str(jobs)]
         if only:
             cmd += ["--only", only]
+        if cases_json:
+            cmd += ["--cases-json", str(cases_json.resolve())]
         subprocess.run(cmd, check=True, cwd=tmp)
         return json.loads(raw.read_text())
 
@@ -72,7 +77,8 @@ def _versions(python: Path) -> dict[str, str]:
     probe = (
         "import json, importlib.metadata as m\n"
         "names = ['pytorch-lightning', 'torch', 'torchmetrics', 'numpy', 'setuptools', 'fairscale', 'pyDeprecate',"
-        " 'tensorboard', 'protobuf', 'fsspec', 'PyYAML', 'tqdm', 'packaging', 'typing_extensions', 'future']\n"
+        " 'tensorboard', 'protobuf', 'fsspec', 'PyYAML', 'tqdm', 'packaging', 'typing_extensions', 'future',"
+        " 'lightning-utilities', 'aiohttp']\n"
         "out = {}\n"
         "for n in names:\n"
         "    try: out[n] = m.version(n)\n"
@@ -93,11 +99,18 @@ def write_reference(path: Path, header: dict[str, Any], results: dict[str, Any])
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def generate(version: str, out_dir: Path, jobs: int, only: str | None, argv: list[str]) -> Path:
+def generate(
+    version: str, out: Path, jobs: int, only: str | None, argv: list[str], cases_json: Path | None = None
+) -> Path:
+    """Record ``version`` and write ``out`` (a file path)."""
     started = time.monotonic()
-    raw = _run_record(version, jobs, only)
+    raw = _run_record(version, jobs, only, cases_json)
     meta = raw["meta"]
-    by_id = {case.id: case for case in case_table.all_cases()}
+    by_id: dict[str, case_table.Case | extra_cases.ExtraCase]
+    if cases_json:
+        by_id = {case.id: case for case in extra_cases.load(cases_json)[0]}
+    else:
+        by_id = {case.id: case for case in case_table.all_cases()}
     results = {}
     counts: dict[str, int] = {}
     for case_id, result in raw["results"].items():
@@ -119,12 +132,15 @@ def generate(version: str, out_dir: Path, jobs: int, only: str | None, argv: lis
         "generator_command": " ".join(["python", "tools/reference/generate.py", *argv]).strip(),
         "case_count": len(results),
         "outcome_counts": dict(sorted(counts.items())),
-        "fields": FIELDS,
+        "fields": {**FIELDS, **record_2x.FIELD_NOTES} if int(version.split(".")[0]) >= 2 else FIELDS,
         "note": "Recorded by constructing pytorch_lightning.Trainer with faked hardware; see tools/reference/README.md."
         " Cases whose kwargs contain distributed_backend were passed as accelerator= (1.4 semantics).",
     }
-    out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"lightning-{version}.json"
+    if cases_json:
+        header["cases_json"] = cases_json.name
+        header["not_recorded"] = meta["not_recorded"]
+    path = out
+    path.parent.mkdir(parents=True, exist_ok=True)
     write_reference(path, header, results)
     size = path.stat().st_size
     print(
@@ -142,14 +158,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out-dir", type=Path, default=DEFAULT_OUT, help="default: tests/data")
     parser.add_argument("--jobs", type=int, default=2, help="cases recorded at once per release (default 2)")
     parser.add_argument("--only", default=None, help="regex over case ids (partial files: use with --out-dir)")
+    parser.add_argument(
+        "--cases-json", type=Path, default=None, help="record the cases of this file instead (extra_cases.py format)"
+    )
+    parser.add_argument("--out", type=Path, default=None, help="output file; required with --cases-json")
     args = parser.parse_args(argv)
     unknown = set(args.versions) - set(make_venvs.VERSIONS)
     if unknown:
         parser.error(f"unknown version(s) {sorted(unknown)}; known: {list(make_venvs.VERSIONS)}")
     if args.only and args.out_dir.resolve() == DEFAULT_OUT.resolve():
         parser.error("--only writes partial files; pass --out-dir somewhere else")
+    if args.cases_json:
+        if len(args.versions) != 1 or args.out is None:
+            parser.error("--cases-json records one release into one file: pass one VERSION and --out FILE")
+        try:
+            extra_cases.load(args.cases_json)
+        except (OSError, ValueError) as error:
+            parser.error(f"--cases-json {args.cases_json}: {error}")
+        generate(args.versions[0], args.out, args.jobs, args.only, argv, args.cases_json)
+        return 0
+    if args.out is not None:
+        parser.error("--out goes with --cases-json; the standard files go to --out-dir")
     for version in args.versions:
-        generate(version, args.out_dir, args.jobs, args.only, argv)
+        generate(version, args.out_dir / f"lightning-{version}.json", args.jobs, args.only, argv)
     return 0
 
 

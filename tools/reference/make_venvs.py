@@ -29,15 +29,18 @@ downgrade torch to satisfy Lightning's old pins and pull gigabytes of CUDA wheel
 # releases import ``pkg_resources`` and torch 2.13's metadata asks for setuptools>=77 (so it cannot
 # be a constraint: it has to overwrite what torch/tensorboard pulled in, last); fairscale (its
 # metadata pins an old torch; the code imports fine and makes the sharded strategies really
-# available).
+# available). 2.6.6 needs none of that (no pkg_resources, fairscale support removed in 2.0); it is
+# installed --no-deps too so that every dependency is one of the explicit pins below.
 NO_DEPS: dict[str, list[str]] = {
     "1.5.10": ["pytorch-lightning==1.5.10", "setuptools==69.5.1", "fairscale==0.4.13"],
     "1.6.5": ["pytorch-lightning==1.6.5", "setuptools==69.5.1", "fairscale==0.4.13"],
+    "2.6.6": ["pytorch-lightning==2.6.6"],
 }
 
 # Lightning's runtime dependencies, installed normally (torch held by the constraint).
 # numpy<2: both releases predate NumPy 2. torchmetrics: a release contemporary with each
-# Lightning release (both import fine on torch 2.13).
+# Lightning release (both import fine on torch 2.13). 2.6.6: the newest 2.x; its own requirements
+# (lightning-utilities, fsspec[http] for remote paths) and a torchmetrics that imports on torch 2.13.
 DEPS: dict[str, list[str]] = {
     "1.5.10": [
         "numpy==1.26.4",
@@ -61,6 +64,16 @@ DEPS: dict[str, list[str]] = {
         "packaging",
         "typing-extensions",
         "tensorboard",
+    ],
+    "2.6.6": [
+        "numpy==2.4.6",
+        "torchmetrics==1.9.0",
+        "lightning-utilities==0.15.3",
+        "tqdm",
+        "PyYAML",
+        "fsspec[http]",
+        "packaging",
+        "typing-extensions",
     ],
 }
 

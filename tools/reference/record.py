@@ -12,7 +12,8 @@ monkeypatches, module globals) can leak into another case.
 
 Faked hardware never reaches a device: every patch is applied at the edge Lightning reads
 (``torch.cuda`` queries, Lightning's own ``_*_AVAILABLE`` constants and the vendor modules it
-imported under them). The exact list is ``PATCHES`` below and goes into the JSON header.
+imported under them). The exact list is ``PATCHES`` below (1.x) or ``record_2x.PATCHES`` (2.x) and goes
+into the JSON header. ``--cases-json FILE`` records the cases of a JSON file (``extra_cases.py``) instead.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import cases as case_table  # noqa: E402  (stdlib-only data module next to this file)
+import extra_cases  # noqa: E402  (likewise: --cases-json)
+import record_2x  # noqa: E402  (imports Lightning only when called)
+
+_AnyCase = case_table.Case | extra_cases.ExtraCase
 
 # Environment variables that would make Lightning detect a cluster or a launcher; removed in the
 # parent so that only what a case sets is visible.
@@ -142,14 +147,28 @@ def _import_lightning() -> Any:
         import pytorch_lightning.accelerators
         import pytorch_lightning.plugins
         import pytorch_lightning.plugins.environments
-        import pytorch_lightning.utilities.xla_device
 
         with contextlib.suppress(ImportError):
             import pytorch_lightning.strategies
+        if _is_2x(pl.__version__):
+            import lightning_fabric.accelerators.xla
+            import lightning_fabric.plugins.environments  # noqa: F401
+            import pytorch_lightning.plugins.precision
+        else:
+            import pytorch_lightning.utilities.xla_device
     # Lightning attaches a stream handler to its root logger; the child captures records instead.
-    for handler in list(logging.getLogger("pytorch_lightning").handlers):
-        logging.getLogger("pytorch_lightning").removeHandler(handler)
+    for name in _LOGGERS:
+        for handler in list(logging.getLogger(name).handlers):
+            logging.getLogger(name).removeHandler(handler)
     return pl
+
+
+# 2.x also logs through the bundled lightning_fabric (a package 1.x does not have: no records there).
+_LOGGERS = ("pytorch_lightning", "lightning_fabric")
+
+
+def _is_2x(version: str) -> bool:
+    return int(version.split(".")[0]) >= 2
 
 
 WARM_IMPORTS = (
@@ -196,11 +215,11 @@ def _vendor_import_sites() -> dict[str, list[str]]:
     return sites
 
 
-def run_all(selected: list[case_table.Case], jobs: int, timeout: float) -> dict[str, dict[str, Any]]:
+def run_all(selected: list[_AnyCase], jobs: int, timeout: float) -> dict[str, dict[str, Any]]:
     sites = _vendor_import_sites()
     results: dict[str, dict[str, Any]] = {}
     pending = list(selected)
-    running: dict[int, tuple[case_table.Case, int, float, bytearray]] = {}  # pid -> (case, fd, start, buffer)
+    running: dict[int, tuple[_AnyCase, int, float, bytearray]] = {}  # pid -> (case, fd, start, buffer)
     done = 0
     while pending or running:
         while pending and len(running) < jobs:
@@ -256,7 +275,7 @@ def _decode(buffer: bytearray, status: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 
-def _child(case: case_table.Case, write_fd: int, sites: dict[str, list[str]]) -> None:
+def _child(case: _AnyCase, write_fd: int, sites: dict[str, list[str]]) -> None:
     code = 0
     try:
         # Keep the child's own stdout/stderr quiet; everything of interest is captured.
@@ -291,7 +310,7 @@ class _Capture(logging.Handler):
         self.messages.append(f"{record.levelname}: {record.getMessage()}")
 
 
-def _run_case(case: case_table.Case, sites: dict[str, list[str]]) -> dict[str, Any]:
+def _run_case(case: _AnyCase, sites: dict[str, list[str]]) -> dict[str, Any]:
     import pytorch_lightning as pl
 
     tmp = tempfile.mkdtemp(prefix="plref-")
@@ -299,7 +318,10 @@ def _run_case(case: case_table.Case, sites: dict[str, list[str]]) -> dict[str, A
     try:
         env = _apply_cluster(case, tmp)
         version = pl.__version__
-        apply_hardware(case.hardware, case.interactive, sites)
+        if _is_2x(version):
+            record_2x.apply_hardware(case.hardware, case.interactive, _fake_cuda)
+        else:
+            apply_hardware(case.hardware, case.interactive, sites)
 
         kwargs = dict(case_table.BASE_KWARGS)
         call_kwargs = dict(case.kwargs)
@@ -311,7 +333,7 @@ def _run_case(case: case_table.Case, sites: dict[str, list[str]]) -> dict[str, A
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:
-                built = {key: _build(value) for key, value in call_kwargs.items()}
+                built = {key: _build(value, version) for key, value in call_kwargs.items()}
             except _Unavailable as exc:
                 return {"outcome": "unavailable", "reason": str(exc)}
             except Exception as exc:  # an instance could not even be constructed: data too
@@ -322,9 +344,9 @@ def _run_case(case: case_table.Case, sites: dict[str, list[str]]) -> dict[str, A
         kwargs.update(built)
 
         capture = _Capture()
-        pl_logger = logging.getLogger("pytorch_lightning")
-        pl_logger.addHandler(capture)
-        pl_logger.setLevel(logging.INFO)
+        for name in _LOGGERS:
+            logging.getLogger(name).addHandler(capture)
+            logging.getLogger(name).setLevel(logging.INFO)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:
@@ -332,7 +354,8 @@ def _run_case(case: case_table.Case, sites: dict[str, list[str]]) -> dict[str, A
             except Exception as exc:
                 trainer = None
                 result.update(outcome="error", phase="trainer", error=_error(exc, tmp))
-        pl_logger.removeHandler(capture)
+        for name in _LOGGERS:
+            logging.getLogger(name).removeHandler(capture)
         if instance_warnings:
             result["instance_warnings"] = instance_warnings
         result["warnings"], ignored = _split_ignored(_warnings(caught, tmp))
@@ -354,16 +377,19 @@ class _Unavailable(Exception):
     """A class named by a case does not exist in this Lightning release."""
 
 
-def _lookup_class(name: str) -> type:
+_LOOKUP_MODULES = (
+    "pytorch_lightning.strategies",
+    "pytorch_lightning.plugins",
+    "pytorch_lightning.plugins.environments",
+    "pytorch_lightning.plugins.io",
+    "pytorch_lightning.accelerators",
+)
+
+
+def _lookup_class(name: str, version: str) -> type:
     import importlib
 
-    for modname in (
-        "pytorch_lightning.strategies",
-        "pytorch_lightning.plugins",
-        "pytorch_lightning.plugins.environments",
-        "pytorch_lightning.plugins.io",
-        "pytorch_lightning.accelerators",
-    ):
+    for modname in record_2x.LOOKUP_MODULES if _is_2x(version) else _LOOKUP_MODULES:
         try:
             module = importlib.import_module(modname)
         except ImportError:
@@ -373,25 +399,25 @@ def _lookup_class(name: str) -> type:
     raise _Unavailable(f"class {name!r} does not exist in this release")
 
 
-def _build(value: Any) -> Any:
+def _build(value: Any, version: str) -> Any:
     """Turn a case's JSON description into real objects (instances, torch.device)."""
     if isinstance(value, list):
-        return [_build(v) for v in value]
+        return [_build(v, version) for v in value]
     if isinstance(value, dict):
         if "__class__" in value:
-            cls = _lookup_class(value["__class__"])
-            args = [_build(v) for v in value.get("args", [])]
-            kwargs = {k: _build(v) for k, v in value.get("kwargs", {}).items()}
+            cls = _lookup_class(value["__class__"], version)
+            args = [_build(v, version) for v in value.get("args", [])]
+            kwargs = {k: _build(v, version) for k, v in value.get("kwargs", {}).items()}
             return cls(*args, **kwargs)
         if "__device__" in value:
             import torch
 
             return torch.device(value["__device__"])
-        return {k: _build(v) for k, v in value.items()}
+        return {k: _build(v, version) for k, v in value.items()}
     return value
 
 
-def _apply_cluster(case: case_table.Case, tmp: str) -> dict[str, str]:
+def _apply_cluster(case: _AnyCase, tmp: str) -> dict[str, str]:
     env = dict(case.env)
     if "LSB_DJOB_RANKFILE" in env:
         rankfile = Path(tmp) / "lsf_rankfile"
@@ -409,10 +435,9 @@ def _fake_module(name: str, **attrs: Any) -> mock.MagicMock:
     return fake
 
 
-def apply_hardware(hw: dict[str, Any], interactive: bool, sites: dict[str, list[str]]) -> None:
+def _fake_cuda(n_cuda: int) -> None:
     import torch
 
-    n_cuda = int(hw.get("cuda", 0))
     torch.cuda.is_available = lambda: n_cuda > 0
     torch.cuda.device_count = lambda: n_cuda
     if n_cuda:
@@ -424,6 +449,12 @@ def apply_hardware(hw: dict[str, Any], interactive: bool, sites: dict[str, list[
         torch.cuda.get_device_properties = lambda device=None: mock.Mock(
             name="Faked GPU", total_memory=80 << 30, major=8, minor=0, multi_processor_count=108
         )
+
+
+def apply_hardware(hw: dict[str, Any], interactive: bool, sites: dict[str, list[str]]) -> None:
+    import torch
+
+    _fake_cuda(int(hw.get("cuda", 0)))
 
     tpu, ipu, hpu = bool(hw.get("tpu")), bool(hw.get("ipu")), bool(hw.get("hpu"))
     horovod, deepspeed, apex = bool(hw.get("horovod")), bool(hw.get("deepspeed")), bool(hw.get("apex"))
@@ -656,6 +687,8 @@ def describe(trainer: Any, version: str, tmp: str) -> dict[str, Any]:
     config = _get(strategy, "config")
     if isinstance(config, dict):
         put("deepspeed_zero_stage", config.get("zero_optimization", {}).get("stage"))
+    if _is_2x(version):
+        record_2x.describe_extra(strategy, put, _get)
     put("connector_is_distributed", _get(connector, "is_distributed"))
     slurm_managing = _get(connector, "_is_slurm_managing_tasks")  # 1.5: attribute, 1.6: method
     if callable(slurm_managing):
@@ -703,6 +736,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", required=True, help="where to write the raw results (JSON)")
     parser.add_argument("--jobs", type=int, default=2, help="cases run at once (one forked child each)")
     parser.add_argument("--only", default=None, help="regex; record only matching case ids")
+    parser.add_argument("--cases-json", default=None, help="record the cases of this file (extra_cases.py format)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a case is killed")
     parser.add_argument("--traceback", action="store_true", help="add tracebacks to errors (debugging)")
     args = parser.parse_args(argv)
@@ -716,7 +750,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     import torch
 
-    selected = case_table.all_cases()
+    not_recorded: dict[str, str] = {}
+    if args.cases_json:
+        selected, not_recorded = extra_cases.load(args.cases_json)
+    else:
+        selected = case_table.all_cases()
     if args.only:
         selected = [c for c in selected if re.search(args.only, c.id)]
     started = time.monotonic()
@@ -726,13 +764,15 @@ def main(argv: list[str] | None = None) -> int:
         "lightning_version": pl.__version__,
         "torch_version": torch.__version__,
         "python_version": ".".join(map(str, sys.version_info[:3])),
-        "patches": PATCHES,
+        "patches": record_2x.PATCHES if _is_2x(pl.__version__) else PATCHES,
         "ignored_warning_patterns": list(IGNORED_WARNINGS),
         "scrubbed_env": {"prefixes": list(SCRUBBED_ENV_PREFIXES), "vars": list(SCRUBBED_ENV_VARS)},
         "registries": _registries(),
         "elapsed_s": round(elapsed, 1),
         "removed_env_vars": sorted(removed),
     }
+    if args.cases_json:
+        meta["not_recorded"] = not_recorded
     Path(args.out).write_text(json.dumps({"meta": meta, "results": results}, sort_keys=True, indent=1) + "\n")
     counts: dict[str, int] = {}
     for r in results.values():
