@@ -807,4 +807,9 @@ def _registries() -> dict[str, list[str]]:
 
 
 if __name__ == "__main__":
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        # Some messages list the members of a set (2.x: the accelerator names); a fixed hash seed keeps
+        # their order, and so the recorded bytes, the same from run to run.
+        os.environ["PYTHONHASHSEED"] = "0"
+        os.execv(sys.executable, [sys.executable, *sys.argv])
     raise SystemExit(main())
