@@ -28,6 +28,11 @@ class Resolution:
     def note(self) -> str:
         return next((row.note for row in reversed(self.rows) if row.note), "")
 
+    @property
+    def preset(self) -> tuple[tuple[str, str], ...]:
+        """Keyword arguments a call of the new class needs to be the old one (see ``Rename.preset``)."""
+        return next((row.preset for row in reversed(self.rows) if row.preset), ())
+
 
 def split_root(name: str) -> tuple[str, str] | None:
     """``"pytorch_lightning.plugins.X"`` -> ``("pytorch_lightning", "plugins.X")``; None for other packages."""

@@ -55,6 +55,10 @@ class Rename:
     #: The first target the row acts on, when later than ``deprecated_in``: a class that still works (and
     #: that another rule writes) up to its removal is only flagged for targets where it is gone.
     acts_in: str | None = None
+    #: Keyword arguments the new class needs to be the old one (``DDPSpawnStrategy()`` is
+    #: ``DDPStrategy(start_method="spawn")``): a call gets them; any other use (``isinstance``, a base class)
+    #: has no exact equivalent and gets a TODO.
+    preset: tuple[tuple[str, str], ...] = ()
 
     def qualified(self, root: str) -> tuple[str, str | None]:
         """Absolute (old, new) names for ``root``; ``new`` uses the root's new root."""
@@ -123,11 +127,18 @@ def _strategy_removal_rows() -> Iterator[Rename]:
         ("fully_sharded", "DDPFullyShardedStrategy", "1.9", "2.0", "FairScale FSDP is removed in 2.0: FSDPStrategy"),
         ("horovod", "HorovodStrategy", "1.9", "2.0", "Horovod moved to the lightning-Horovod package in 2.0"),
         ("dp", "DataParallelStrategy", "2.0", "2.0", "DataParallel is removed in 2.0: use DDPStrategy"),
-        ("ddp_spawn", "DDPSpawnStrategy", "2.0", "2.0", 'use DDPStrategy(start_method="spawn") in 2.0'),
     )
     for module, cls, dep, rm, note in gone:
         for old in (f"strategies.{cls}", f"strategies.{module}.{cls}"):
             yield Rename(old, None, "class", dep, rm, "strategy_removals", (PL,), note)
+    # 2.0 folded the spawn variant into DDPStrategy: the same strategy, given its launcher's start method.
+    spawn = (("start_method", "spawn"),)
+    note = 'DDPSpawnStrategy is gone in 2.0: use DDPStrategy(start_method="spawn")'
+    for old, new in (
+        ("strategies.DDPSpawnStrategy", "strategies.DDPStrategy"),
+        ("strategies.ddp_spawn.DDPSpawnStrategy", "strategies.ddp.DDPStrategy"),
+    ):
+        yield Rename(old, new, "class", "2.0", "2.0", "strategy_removals", (PL,), note, preset=spawn)
     yield Rename(
         "strategies.TPUSpawnStrategy", "strategies.XLAStrategy", "class", "2.0", "2.0", "strategy_removals", (PL,)
     )
@@ -225,6 +236,86 @@ def _precision_rows() -> Iterator[Rename]:
             )
 
 
+# --- Lightning 2.1+ (facts and sources: legacy_api/LIGHTNING_2X.md; pytorch_lightning only) ----------------------
+def _precision_2x_rows() -> Iterator[Rename]:
+    rule = "precision_plugins"
+    bf16 = (("precision", "bf16-true"),)
+    note = 'the TPU bf16 plugins are XLAPrecision(precision="bf16-true") from 2.1'
+    # 2.1.0 deprecated the TPU plugins for XLAPrecisionPlugin, the one name of the XLA plugin every 2.1.x has.
+    for package in ("plugins", "plugins.precision"):
+        yield Rename(f"{package}.TPUPrecisionPlugin", f"{package}.XLAPrecisionPlugin", "class", "2.1", None, rule, (PL,))
+        for old in ("TPUBf16PrecisionPlugin", "XLABf16PrecisionPlugin"):
+            yield Rename(
+                f"{package}.{old}", f"{package}.XLAPrecisionPlugin", "class", "2.1", None, rule, (PL,), note, preset=bf16
+            )
+        # The argument it no longer takes (device) goes too: precision_plugins' constructor step.
+        yield Rename(
+            f"{package}.FSDPMixedPrecisionPlugin", f"{package}.FSDPPrecisionPlugin", "class", "2.1", None, rule, (PL,)
+        )
+    xla = "plugins.precision.xla.XLAPrecisionPlugin"
+    yield Rename("plugins.precision.tpu.TPUPrecisionPlugin", xla, "class", "2.1", None, rule, (PL,))
+    for old in ("tpu_bf16.TPUBf16PrecisionPlugin", "xlabf16.XLABf16PrecisionPlugin"):
+        yield Rename(f"plugins.precision.{old}", xla, "class", "2.1", None, rule, (PL,), note, preset=bf16)
+    yield Rename(
+        "plugins.precision.fsdp.FSDPMixedPrecisionPlugin",
+        "plugins.precision.fsdp.FSDPPrecisionPlugin",
+        "class",
+        "2.1",
+        None,
+        rule,
+        (PL,),
+    )
+    # 2.1.1 dropped the Plugin suffix (the old names stayed as the same classes); 2.2.0 deprecated the old names.
+    for module, new_module, old, new in (
+        ("precision_plugin", "precision", "PrecisionPlugin", "Precision"),
+        ("amp", "amp", "MixedPrecisionPlugin", "MixedPrecision"),
+        ("double", "double", "DoublePrecisionPlugin", "DoublePrecision"),
+        ("half", "half", "HalfPrecisionPlugin", "HalfPrecision"),
+        ("fsdp", "fsdp", "FSDPPrecisionPlugin", "FSDPPrecision"),
+        ("deepspeed", "deepspeed", "DeepSpeedPrecisionPlugin", "DeepSpeedPrecision"),
+        ("xla", "xla", "XLAPrecisionPlugin", "XLAPrecision"),
+        ("bitsandbytes", "bitsandbytes", "BitsandbytesPrecisionPlugin", "BitsandbytesPrecision"),
+        ("transformer_engine", "transformer_engine", "TransformerEnginePrecisionPlugin", "TransformerEnginePrecision"),
+    ):
+        for package in ("plugins", "plugins.precision"):
+            yield Rename(f"{package}.{old}", f"{package}.{new}", "class", "2.2", None, rule, (PL,))
+        yield Rename(
+            f"plugins.precision.{module}.{old}", f"plugins.precision.{new_module}.{new}", "class", "2.2", None, rule, (PL,)
+        )
+
+
+def _xla_rows() -> Iterator[Rename]:
+    for old, new in (
+        ("accelerators.TPUAccelerator", "accelerators.XLAAccelerator"),
+        ("accelerators.tpu.TPUAccelerator", "accelerators.xla.XLAAccelerator"),
+        ("strategies.SingleTPUStrategy", "strategies.SingleDeviceXLAStrategy"),
+        ("strategies.single_tpu.SingleTPUStrategy", "strategies.single_xla.SingleDeviceXLAStrategy"),
+    ):
+        yield Rename(old, new, "class", "2.1", None, "xla_names", (PL,))
+
+
+#: (module, class) of the IPU and HPU integrations 2.1 moved out of Lightning.
+_MOVED_OUT: tuple[tuple[str, str, str], ...] = (
+    ("accelerators.ipu", "IPUAccelerator", "lightning-graphcore"),
+    ("strategies.ipu", "IPUStrategy", "lightning-graphcore"),
+    ("plugins.precision.ipu", "IPUPrecisionPlugin", "lightning-graphcore"),
+    ("accelerators.hpu", "HPUAccelerator", "lightning-habana"),
+    ("strategies.hpu_parallel", "HPUParallelStrategy", "lightning-habana"),
+    ("strategies.single_hpu", "SingleHPUStrategy", "lightning-habana"),
+    ("plugins.precision.hpu", "HPUPrecisionPlugin", "lightning-habana"),
+)
+
+
+def _moved_out_rows() -> Iterator[Rename]:
+    for module, cls, package in _MOVED_OUT:
+        note = f"moved to the {package} package in 2.1 (Lightning's stub raises NotImplementedError)"
+        packages = (module.rpartition(".")[0], module)
+        if module.startswith("plugins."):
+            packages = ("plugins", "plugins.precision", module)
+        for where in packages:
+            yield Rename(f"{where}.{cls}", None, "class", "2.1", "2.1", "moved_integrations", (PL,), note)
+
+
 # --- compat-only: the layout is the same, the root changes ----------------------------------------------------------
 def _compat_rows() -> Iterator[Rename]:
     for name in ("AcceleratorConnector", "Runner", "MisconfigurationException"):
@@ -258,6 +349,9 @@ RENAMES: tuple[Rename, ...] = (
     *_strategy_removal_rows(),
     *_accelerator_rows(),
     *_precision_rows(),
+    *_precision_2x_rows(),
+    *_xla_rows(),
+    *_moved_out_rows(),
     *_compat_rows(),
     *_kwarg_rows(),
 )
@@ -466,6 +560,9 @@ def render_markdown() -> str:
         for root in row.roots:
             old, new = row.qualified(root)
             how = "automatic" if new is not None else f"TODO: {row.note}"
+            if row.preset:
+                how = "automatic in calls; TODO elsewhere (`isinstance`, base classes)"
+                new = f"{new}({', '.join(f'{key}={value!r}' for key, value in row.preset)})"
             target = f"`{new}`" if new is not None else "—"
             lines.append(
                 f"| `{old}` | {target} | {row.deprecated_in} | {row.removed_in or '—'} | `{row.rule}` | {how} |"

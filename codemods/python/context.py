@@ -62,6 +62,9 @@ class FileContext:
     removed_stores: dict[int, Any] = field(default_factory=dict)
     #: ids of nodes a visit hook marked as already handled by an enclosing node.
     claimed: set[int] = field(default_factory=set)
+    #: ids of the callees of the calls being visited, and of those renamed with preset keyword arguments (-> them).
+    callees: set[int] = field(default_factory=set)
+    presets: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     #: ids of import lines inside a block -> the import lines to add right below them (``_rename``).
     split_imports: dict[int, list[Any]] = field(default_factory=dict)
     additions: list[tuple[str, str | None, str | None]] = field(default_factory=list)
@@ -113,6 +116,21 @@ class FileContext:
         if len(finals) == 1 and len(here) == 1 and None not in finals | here:
             return candidates[0]
         return None
+
+    def trainer_class(self, node: Any) -> str | None:
+        """What the callee ``node`` names when it is a Trainer class besides Lightning's own: an ecosystem one's
+        qualified name (``flash.Trainer``) or a project subclass's name (``MyTrainer``); None otherwise."""
+        import libcst as cst
+
+        from legacy_api.ecosystem import BY_NAME
+
+        name = self.qualified_name(node)
+        if name is not None:
+            return name if name in BY_NAME else None
+        last = node.attr if isinstance(node, cst.Attribute) else node if isinstance(node, cst.Name) else None
+        if last is None or id(last) in self.labels and isinstance(node, cst.Name):
+            return None
+        return last.value if last.value in self.options.local_trainers else None
 
     def legacy_names(self, node: Any) -> list[str]:
         """The qualified name of ``node`` when it lives under a legacy root (``pytorch_lightning``, ``compat``)."""

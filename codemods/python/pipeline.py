@@ -17,15 +17,25 @@ from codemods.python import flag_hooks, rename_hooks
 from codemods.python.chunks import Chunk, locate, split, whole
 from codemods.python.context import FileContext, Handler, Pending
 from codemods.python.imports import add_needed, remove_unused, trim_start
-from codemods.python.qualnames import Analysis, analyse
+from codemods.python.qualnames import ECOSYSTEM_ROOTS, Analysis, analyse
 from codemods.python.traversal import Desync, RulePass
 from codemods.rules import REGISTRY
 
 _TRAINER_CALLEES = ("Trainer", "Runner", "AcceleratorConnector", "from_argparse_args")
 
 
+def _subclass_words(options: Options, analysis: Analysis) -> frozenset[str]:
+    """Local names of the Trainer subclasses that take Lightning's flags: the project's, and ecosystem imports."""
+    ecosystem = {
+        local
+        for local, names in analysis.module.imports.items()
+        if any(name.split(".", 1)[0] in ECOSYSTEM_ROOTS for name in names)
+    }
+    return frozenset({*options.local_trainers, *(name for name, _, _ in options.held_trainers), *ecosystem})
+
+
 def _vocabulary_lines(source: str, options: Options, analysis: Analysis, extra: frozenset[str]) -> list[int]:
-    words = frozenset(analysis.imported | extra | options.local_strategies)
+    words = frozenset(analysis.imported | extra | options.local_strategies | _subclass_words(options, analysis))
     attributes = frozenset(PROPERTIES) if options.enabled("trainer_properties") else frozenset()
     literals = frozenset((*OPTIONS, "add_argparse_args")) if options.enabled("argparse_flags") else frozenset()
     lines = matching_lines(source, word_pattern(words, attributes, literals))
@@ -39,21 +49,30 @@ def _touches(lines: Sequence[int], start: int, end: int) -> bool:
     return index < len(lines) and lines[index] <= end
 
 
-def _callee_is_trainer(func: ast.expr, analysis: Analysis) -> bool:
+def _callee_is_trainer(func: ast.expr, analysis: Analysis, subclasses: frozenset[str]) -> bool:
+    """``subclasses``: :func:`_subclass_words` (``MyTrainer(**kw)``, ``flash.Trainer(**kw)``)."""
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name in subclasses or (name == "from_argparse_args" and isinstance(func, ast.Attribute) and _last(func.value) in subclasses):
+        return True
     while isinstance(func, ast.Attribute):
         func = func.value
-    return name in _TRAINER_CALLEES and isinstance(func, ast.Name) and func.id in analysis.imported
+    known = analysis.imported | subclasses
+    return name in _TRAINER_CALLEES and isinstance(func, ast.Name) and func.id in known
 
 
-def _trainer_dicts(analysis: Analysis, lines: Sequence[int]) -> frozenset[str]:
+def _last(node: ast.expr) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+
+
+def _trainer_dicts(analysis: Analysis, lines: Sequence[int], options: Options) -> frozenset[str]:
     """Names passed as ``**name`` to a legacy Trainer-like call: the dicts whose keys are Trainer flags."""
+    subclasses = _subclass_words(options, analysis) - {name for name, _, _ in options.held_trainers}
     names: set[str] = set()
     for statement in analysis.statements:
         if statement.size != 1 or not _touches(lines, statement.start, statement.end):
             continue
         for node in ast.walk(statement.node):
-            if isinstance(node, ast.Call) and _callee_is_trainer(node.func, analysis):
+            if isinstance(node, ast.Call) and _callee_is_trainer(node.func, analysis, subclasses):
                 names.update(k.value.id for k in node.keywords if k.arg is None and isinstance(k.value, ast.Name))
     return frozenset(names)
 
@@ -64,7 +83,7 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     handlers, visitors = build_hooks(options)
     ctx = FileContext(options, handlers, visitors, analysis, scopes=[analysis.module])
     lines = _vocabulary_lines(source, options, analysis, frozenset())
-    ctx.trainer_dicts = _trainer_dicts(analysis, lines)
+    ctx.trainer_dicts = _trainer_dicts(analysis, lines, options)
     if ctx.trainer_dicts:
         lines = _vocabulary_lines(source, options, analysis, ctx.trainer_dicts)
     split_chunks = split(source, analysis.statements)
@@ -81,6 +100,7 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
             # Node identities only mean something while their tree is alive: a previous chunk's tree may be gone
             # (replaced by its rewrite), and a new node could reuse one of its ids.
             ctx.labels, ctx.claimed, ctx.todos, ctx.split_imports = set(), set(), {}, {}
+            ctx.callees, ctx.presets = set(), {}
             rule_pass = RulePass(ctx, analysis.statements, lines)
             rule_pass.position = chunk.first
             new = module.visit(rule_pass)
@@ -147,7 +167,7 @@ def build_hooks(options: Options) -> tuple[dict[str, list[Handler]], dict[str, l
     visit: dict[str, list[Handler]] = defaultdict(list)
     if any(options.enabled(rule) for rule in rename_hooks.RULE_IDS):
         for kind, rename_handler in rename_hooks.HANDLERS.items():
-            leave[kind].append(rename_handler)
+            (visit if kind.startswith("visit_") else leave)[kind.removeprefix("visit_")].append(rename_handler)
     for rule in REGISTRY.values():
         if options.enabled(rule.id):
             for kind, handler in rule.handlers.items():

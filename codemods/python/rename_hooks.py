@@ -35,15 +35,77 @@ def _dotted(text: str) -> cst.BaseExpression:
     return cst.parse_expression(text)
 
 
-def _removed(ctx: FileContext, res: Resolution, node: cst.CSTNode) -> None:
-    """A name without a replacement: a TODO while it still works at the target, a report once it is gone
-    there (its import or attribute access then fails loudly by itself: no comment needed to find it)."""
+def _removed(ctx: FileContext, res: Resolution, node: cst.CSTNode, use: bool = True) -> None:
+    """A name without a replacement: a TODO on each use, naming the replacement. The import of a name gone at the
+    target is only reported: it fails loudly there by itself, and its uses carry the TODOs."""
     row = res.rows[-1]
     message = f"{res.old} is deprecated in {row.deprecated_in}: {res.note or 'no replacement'}"
-    if row.removed_in is not None and version_tuple(row.removed_in) <= ctx.target:
-        ctx.report(row.rule, f"{message} (gone in {row.removed_in}: using it fails loudly there)", node)
+    gone = row.removed_in is not None and version_tuple(row.removed_in) <= ctx.target
+    if gone and not use:
+        ctx.report(row.rule, f"{message} (gone in {row.removed_in}: importing it fails loudly there)", node)
+    elif gone:
+        short = res.old.rpartition(".")[2]
+        ctx.todo(row.rule, f"{short}: {res.note}" if res.note else f"{short} is gone in {row.removed_in}", node)
     else:
         ctx.todo(row.rule, message, node)
+
+
+def _preset(ctx: FileContext, res: Resolution, original: cst.CSTNode) -> bool:
+    """A class renamed with preset arguments: a call is renamed (:func:`leave_call` adds them); any other use gets a
+    TODO (``isinstance(s, DDPSpawnStrategy)`` has no exact spelling). True when the use was renamed."""
+    if id(original) not in ctx.callees:
+        ctx.todo(res.rows[-1].rule, res.note, original)
+        return False
+    ctx.presets[id(original)] = res.preset
+    return True
+
+
+def visit_call(ctx: FileContext, original: cst.Call, _: Any) -> None:
+    ctx.callees.add(id(original.func))
+
+
+def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
+    """``typing.cast`` strings are renamed; a renamed class with preset arguments gets the ones not passed."""
+    updated = leave_cast(ctx, original, updated)
+    preset = ctx.presets.pop(id(original.func), ())
+    passed = {arg.keyword.value for arg in updated.args if arg.keyword is not None}
+    if any(arg.star for arg in updated.args):  # ``**kwargs`` may hold start_method already: cannot add it safely
+        return updated
+    extra = [_keyword(key, value) for key, value in preset if key not in passed]
+    if not extra:
+        return updated
+    return updated.with_changes(args=_append(updated, extra))
+
+
+def _keyword(key: str, value: str) -> cst.Arg:
+    tight = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
+    return cst.Arg(cst.SimpleString(f'"{value}"'), keyword=cst.Name(key), equal=tight)
+
+
+def _append(call: cst.Call, extra: list[cst.Arg]) -> list[cst.Arg]:
+    """``call``'s arguments with ``extra`` after them, laid out as the call is: one per line in a multi-line call
+    (a comment after the last argument stays on its line), else ``, `` apart."""
+    args = list(call.args)
+    if not args:
+        return extra
+    last, opening = args[-1], call.whitespace_before_args
+    multi = isinstance(opening, cst.ParenthesizedWhitespace)
+    sep: cst.BaseParenthesizableWhitespace = cst.SimpleWhitespace(" ")
+    if isinstance(opening, cst.ParenthesizedWhitespace):
+        sep = cst.ParenthesizedWhitespace(indent=opening.indent, last_line=opening.last_line)
+    if isinstance(last.comma, cst.Comma):
+        closing = last.comma.whitespace_after
+        if multi and isinstance(closing, cst.ParenthesizedWhitespace) and isinstance(sep, cst.ParenthesizedWhitespace):
+            sep = sep.with_changes(first_line=closing.first_line, empty_lines=closing.empty_lines)
+            closing = closing.with_changes(first_line=cst.TrailingWhitespace(), empty_lines=[])
+        args[-1] = last.with_changes(comma=last.comma.with_changes(whitespace_after=sep))
+        extra[-1] = extra[-1].with_changes(comma=last.comma.with_changes(whitespace_after=closing))
+    else:
+        args[-1] = last.with_changes(
+            comma=cst.Comma(whitespace_after=sep), whitespace_after_arg=cst.SimpleWhitespace("")
+        )
+        extra[-1] = extra[-1].with_changes(whitespace_after_arg=last.whitespace_after_arg)
+    return [*args, *extra]
 
 
 def leave_name(ctx: FileContext, original: cst.Name, updated: cst.Name) -> Any:
@@ -57,6 +119,13 @@ def leave_name(ctx: FileContext, original: cst.Name, updated: cst.Name) -> Any:
             _removed(ctx, res, original)
             return updated
         old_last, new_last = name.rsplit(".", 1)[-1], res.new.rsplit(".", 1)[-1]
+        if res.preset:
+            if not _preset(ctx, res, original):
+                return updated
+            ctx.fix(res.rule, f"{name} -> {res.new}({_spelled(res.preset)})", original)
+            ctx.add_import(res.new.rpartition(".")[0], new_last)
+            ctx.remove_imports_of(original)
+            return updated.with_changes(value=new_last)
         if original.value != old_last:  # an alias (``as P``): the import is retargeted, the usage stays
             return updated
         if new_last == original.value:  # only the import changes (``from compat import Runner``)
@@ -75,6 +144,8 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
             continue
         if res.new is None:
             _removed(ctx, res, original)
+            return updated
+        if res.preset and not _preset(ctx, res, original):
             return updated
         chain = ctx.code(original).replace(" ", "").replace("\n", "")
         parts = chain.split(".")
@@ -140,10 +211,10 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
         if _shadowed(ctx, local, alias, f"{module}.{alias.evaluated_name}"):
             continue
         res = _resolve(ctx, f"{module}.{alias.evaluated_name}")
-        if res is None:
+        if res is None or res.preset:  # a preset rename happens at the uses, which add the new import
             continue
         if res.new is None:
-            _removed(ctx, res, original)
+            _removed(ctx, res, original, use=False)
             continue
         plans.append((index, alias, res))
     if not plans:
@@ -253,10 +324,10 @@ def leave_import(ctx: FileContext, original: cst.Import, updated: cst.Import) ->
         if _shadowed(ctx, alias.evaluated_alias or name.split(".", 1)[0], alias, name):
             continue
         res = _resolve(ctx, name)
-        if res is None:
+        if res is None or res.preset:
             continue
         if res.new is None:
-            _removed(ctx, res, original)
+            _removed(ctx, res, original, use=False)
             continue
         ctx.fix(res.rule, f"{name} -> {res.new}", alias)
         names[index] = names[index].with_changes(name=_dotted(res.new))
@@ -380,11 +451,16 @@ def leave_cast(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     return updated.with_changes(args=[first.with_changes(value=renamed), *updated.args[1:]])
 
 
+def _spelled(preset: tuple[tuple[str, str], ...]) -> str:
+    return ", ".join(f'{key}="{value}"' for key, value in preset)
+
+
 HANDLERS: dict[str, Handler] = {
     "Name": leave_name,
     "Attribute": leave_attribute,
     "Annotation": leave_annotation,
-    "Call": leave_cast,
+    "visit_Call": visit_call,
+    "Call": leave_call,
     "ImportFrom": leave_import_from,
     "Import": leave_import,
     "SimpleStatementLine": leave_statement_line,
