@@ -20,7 +20,9 @@ from pathlib import Path
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 YAML_SUFFIXES = (".yaml", ".yml")
-SUFFIXES = PYTHON_SUFFIXES + YAML_SUFFIXES
+#: Jupyter notebooks: their code cells are migrated (``codemods.notebooks``).
+NOTEBOOK_SUFFIXES = (".ipynb",)
+SUFFIXES = PYTHON_SUFFIXES + YAML_SUFFIXES + NOTEBOOK_SUFFIXES
 #: Never descended into, whatever the ignore files say.
 ALWAYS_SKIPPED = frozenset({".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache"})
 #: Run artefacts, never sources: configs that Lightning, Hydra and the loggers saved from past runs (their
@@ -129,10 +131,11 @@ def _excluded(path: Path, excludes: Sequence[str]) -> bool:
 def discover(
     paths: Iterable[str], excludes: Sequence[str] = (), respect_gitignore: bool = True, text: bool = False
 ) -> Iterator[Path]:
-    """Files to look at: explicit files as given, folders walked for ``.py``/``.pyi``/``.yaml``/``.yml``.
+    """Files to look at: explicit files as given, folders walked for ``.py``/``.pyi``/``.yaml``/``.yml``/``.ipynb``.
 
     With ``text``, folders also yield the text files the project index reads for override strings (shell
-    scripts, docs, notebooks: ``codemods.index.TEXT_SUFFIXES``); those are never rewritten.
+    scripts, docs: ``codemods.index.TEXT_SUFFIXES``); their command lines are migrated
+    (``codemods.overrides``), the rest are only read.
     """
     from codemods.index import TEXT_NAMES, TEXT_SUFFIXES
 

@@ -55,7 +55,8 @@ STRATEGY_PLUGIN = "trainer.plugins:strategy"
 _OWN_TRAINER = re.compile(r"^trainer\s*:", re.MULTILINE)
 _INTERPOLATION = re.compile(r"\$\{\s*(trainer)\.(\w+)\s*\}")
 #: Text files whose override strings count as uses (shell scripts, docs, notebooks, make/CI files).
-TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".md", ".rst", ".txt", ".ipynb", ".cfg", ".ini", ".toml", ".json")
+#: (Notebooks are migrated, not only indexed: ``codemods.notebooks``; their override strings count all the same.)
+TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".md", ".rst", ".txt", ".cfg", ".ini", ".toml", ".json")
 TEXT_NAMES = ("Makefile", "Dockerfile", "Justfile")
 #: Callees that take a Trainer section and keyword flags next to it.
 _TRAINER_CALLEES = frozenset({"Trainer", "instantiate", "call", "from_argparse_args", "Runner"})

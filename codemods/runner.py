@@ -16,9 +16,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
-from codemods.files import PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
+from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
 from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file
 from codemods.model import Finding, Options, Outcome
+from codemods.notebooks import diff as notebook_diff
+from codemods.notebooks import python_code, transform_notebook
 from codemods.prefilter import triggered, triggered_bytes, yaml_triggered
 from codemods.python import transform_python
 from legacy_api.renames import STRATEGY_CLASSES
@@ -53,6 +55,8 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
         from codemods.configs.pipeline import transform_yaml
 
         return transform_yaml(text, options, path)
+    if path.endswith(NOTEBOOK_SUFFIXES):
+        return transform_notebook(text, options) if triggered(text) else Outcome(text, changed=False, parsed=False)
     if not triggered(text):
         return Outcome(text, changed=False, parsed=False)
     return transform_python(text, options)
@@ -72,7 +76,8 @@ def process(path: str, mode: Mode, options: Options) -> FileResult:
             return FileResult(path, "failed", outcome.findings, outcome.error)
         if not outcome.changed:
             return FileResult(path, "unchanged", outcome.findings)
-        diff = unified_diff(path, decoded.text, outcome.source) if mode == "diff" else ""
+        render_diff = notebook_diff if path.endswith(NOTEBOOK_SUFFIXES) else unified_diff
+        diff = render_diff(path, decoded.text, outcome.source) if mode == "diff" else ""
         if mode == "write":
             write_atomic(file, encode(decoded, outcome.source))
         return FileResult(path, "changed", outcome.findings, diff=diff)
@@ -161,6 +166,8 @@ def scan(path: str) -> Scan:
     if b"Plugin" not in data and b"Strategy" not in data:
         return Scan(path, True, index=index)
     text = data.decode("utf-8", errors="replace")
+    if path.endswith(NOTEBOOK_SUFFIXES):
+        text = python_code(text)
     if not _CLASS.search(text):
         return Scan(path, True, index=index)
     return Scan(path, True, class_bases(text), index)

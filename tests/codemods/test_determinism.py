@@ -1,7 +1,7 @@
 """Same input, same output: whatever the hash seed, the number of workers or the memory layout.
 
 The real CLI runs in fresh subprocesses (``PYTHONHASHSEED`` 0, 1, 2; ``-j1`` and ``-j2``) over a copy of every
-Python and YAML fixture, every whole-project fixture and ``examples/legacy_project``; the rewritten trees, the findings and the exit codes must be
+Python, YAML and notebook fixture, every whole-project fixture and ``examples/legacy_project``; the rewritten trees, the findings and the exit codes must be
 byte-identical. A second run over the result must change nothing, at every target version.
 """
 
@@ -25,17 +25,20 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXAMPLE = ROOT / "examples" / "legacy_project"
 PY_CASES = sorted(case for case in FIXTURES.iterdir() if (case / "before.py").is_file())
 YAML_CASES = sorted(case for case in FIXTURES.iterdir() if (case / "before.yaml").is_file())
+NOTEBOOK_CASES = sorted(case for case in FIXTURES.iterdir() if (case / "before.ipynb").is_file())
 PROJECTS = sorted(path for path in (Path(__file__).parent / "projects").iterdir() if path.is_dir())
 
 
 def _corpus(into: Path) -> Path:
-    """Every Python and YAML fixture's input as ``fixtures/<case>.py|yaml``, next to copies of the example project
+    """Every Python, YAML and notebook fixture's input as ``fixtures/<case>.py|yaml|ipynb``, next to copies of the example project
     and of every whole-project fixture (whose decisions come from the project index)."""
     (into / "fixtures").mkdir(parents=True)
     for case in PY_CASES:
         shutil.copyfile(case / "before.py", into / "fixtures" / f"{case.name}.py")
     for case in YAML_CASES:
         shutil.copyfile(case / "before.yaml", into / "fixtures" / f"{case.name}.yaml")
+    for case in NOTEBOOK_CASES:
+        shutil.copyfile(case / "before.ipynb", into / "fixtures" / f"{case.name}.ipynb")
     for project in PROJECTS:
         shutil.copytree(project / "before", into / "projects" / project.name)
     shutil.copytree(EXAMPLE, into / "legacy_project", ignore=shutil.ignore_patterns("__pycache__"))
@@ -115,6 +118,7 @@ def test_a_rewritten_chunk_never_hides_a_later_use() -> None:
 def _idempotency_inputs() -> list[tuple[str, Path]]:
     cases = [(case.name, case / "before.py") for case in PY_CASES]
     cases += [(case.name, case / "before.yaml") for case in YAML_CASES]
+    cases += [(case.name, case / "before.ipynb") for case in NOTEBOOK_CASES]
     cases += [(f"example/{p.relative_to(EXAMPLE)}", p) for p in sorted(EXAMPLE.rglob("*.py"))]
     cases += [(f"example/{p.relative_to(EXAMPLE)}", p) for p in sorted(EXAMPLE.rglob("*.yaml"))]
     return cases
