@@ -243,10 +243,20 @@ def _precision_2x_rows() -> Iterator[Rename]:
     note = 'the TPU bf16 plugins are XLAPrecision(precision="bf16-true") from 2.1'
     # 2.1.0 deprecated the TPU plugins for XLAPrecisionPlugin, the one name of the XLA plugin every 2.1.x has.
     for package in ("plugins", "plugins.precision"):
-        yield Rename(f"{package}.TPUPrecisionPlugin", f"{package}.XLAPrecisionPlugin", "class", "2.1", None, rule, (PL,))
+        yield Rename(
+            f"{package}.TPUPrecisionPlugin", f"{package}.XLAPrecisionPlugin", "class", "2.1", None, rule, (PL,)
+        )
         for old in ("TPUBf16PrecisionPlugin", "XLABf16PrecisionPlugin"):
             yield Rename(
-                f"{package}.{old}", f"{package}.XLAPrecisionPlugin", "class", "2.1", None, rule, (PL,), note, preset=bf16
+                f"{package}.{old}",
+                f"{package}.XLAPrecisionPlugin",
+                "class",
+                "2.1",
+                None,
+                rule,
+                (PL,),
+                note,
+                preset=bf16,
             )
         # The argument it no longer takes (device) goes too: precision_plugins' constructor step.
         yield Rename(
@@ -280,7 +290,13 @@ def _precision_2x_rows() -> Iterator[Rename]:
         for package in ("plugins", "plugins.precision"):
             yield Rename(f"{package}.{old}", f"{package}.{new}", "class", "2.2", None, rule, (PL,))
         yield Rename(
-            f"plugins.precision.{module}.{old}", f"plugins.precision.{new_module}.{new}", "class", "2.2", None, rule, (PL,)
+            f"plugins.precision.{module}.{old}",
+            f"plugins.precision.{new_module}.{new}",
+            "class",
+            "2.2",
+            None,
+            rule,
+            (PL,),
         )
 
 
@@ -309,7 +325,7 @@ _MOVED_OUT: tuple[tuple[str, str, str], ...] = (
 def _moved_out_rows() -> Iterator[Rename]:
     for module, cls, package in _MOVED_OUT:
         note = f"moved to the {package} package in 2.1 (Lightning's stub raises NotImplementedError)"
-        packages = (module.rpartition(".")[0], module)
+        packages: tuple[str, ...] = (module.rpartition(".")[0], module)
         if module.startswith("plugins."):
             packages = ("plugins", "plugins.precision", module)
         for where in packages:
