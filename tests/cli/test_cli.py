@@ -157,3 +157,14 @@ def test_console_script_subprocess(project: Path) -> None:
     version = subprocess.run([script, "--version"], capture_output=True, text=True)
     assert version.returncode == 0 and "migrate-trainer" in version.stdout
     assert "exit codes" in subprocess.run([script, "--help"], capture_output=True, text=True).stdout
+
+
+def test_default_target_is_the_newest_release(capsys: pytest.CaptureFixture[str]) -> None:
+    # 2.6.6 is the newest pytorch-lightning on the package index (legacy_api/LIGHTNING_2X.md).
+    from legacy_api.renames import DEFAULT_TARGET, TARGET_VERSIONS
+
+    assert TARGET_VERSIONS == ("1.6", "1.7", "1.8", "1.9", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5", "2.6")
+    assert TARGET_VERSIONS[-1] == DEFAULT_TARGET
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert f"(default: {DEFAULT_TARGET})" in " ".join(capsys.readouterr().out.split())
