@@ -4,7 +4,9 @@ The rules plan a section's rewrite from the section alone; :func:`guard_section`
 the project index (``codemods.index``) and says why it must not be applied:
 
 * a key the plan removes or renames is still used elsewhere (``cfg.trainer.gpus`` in Python, a
-  ``trainer.gpus=2`` override in a script or a doc, ``${trainer.gpus}`` in another config file), or a key
+  ``trainer.gpus=2`` override in a script or a doc that is left as it is, ``${trainer.gpus}`` in another
+  config file; an override command that ``codemods.overrides`` rewrites in the same run migrates with the key,
+  so it does not count), or a key
   whose value it changes is read elsewhere (``cfg.trainer.precision == 16``; an override string still sets a
   key whose value changed, so it does not block): a key is migrated together with every use, or not at all;
 * a key the plan adds is missing from the project's own structured-config schema, or a value it writes has a
@@ -22,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from codemods.index import STRATEGY_PLUGIN, ProjectIndex, Schema, describe
+from codemods.overrides.decide import migrates
 
 if TYPE_CHECKING:
     from codemods.model import Options
@@ -81,6 +84,8 @@ def guard_section(
         uses = index.uses_of(f"{name}.{key}", outside=path)
         if key in new:  # the key stays with another value: an override string still sets it, a read sees it
             uses = [use for use in uses if use.kind != "override"]
+        # an override command rewritten in this run migrates with the key; one left as it is still holds it
+        uses = [use for use in uses if not migrates(use, index, options)]
         if uses:
             reasons.append(
                 f"{name}.{key}{_USED}{describe(uses, index.root)}: migrate those uses together with this key"

@@ -1,2 +1,3 @@
 #!/bin/sh
-python train.py --config-name a trainer.gpus=4
+# TODO(migrate-trainer): trainer.gpus=$NGPU is a shell variable or substitution: left as it is, rewrite it by hand [overrides]
+python train.py --config-name a trainer.gpus=$NGPU

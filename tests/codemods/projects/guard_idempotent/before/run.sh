@@ -1,2 +1,2 @@
 #!/bin/sh
-python train.py --config-name a trainer.gpus=4
+python train.py --config-name a trainer.gpus=$NGPU

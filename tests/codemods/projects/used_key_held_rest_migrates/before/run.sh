@@ -1,1 +1,1 @@
-python train.py trainer.gpus=4
+python train.py -m trainer.gpus=4,8

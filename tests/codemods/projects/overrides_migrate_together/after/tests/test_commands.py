@@ -1,0 +1,6 @@
+import subprocess
+
+
+def test_fast_dev_run():
+    command = ["python", "train.py", "++trainer.fast_dev_run=true", "++trainer.accelerator=gpu", "++trainer.devices=1"]
+    subprocess.run(command, check=True)
