@@ -36,6 +36,12 @@ class Options:
     rules: frozenset[str] | None = None
     #: Project classes that subclass a strategy plugin (found by a project-wide scan).
     local_strategies: frozenset[str] = frozenset()
+    #: Project classes that subclass a Trainer and hand its flags on (``codemods.trainer_classes``).
+    local_trainers: frozenset[str] = frozenset()
+    #: Project Trainer subclasses whose ``__init__`` takes a migrated flag itself: (name, ``path:line``, flags).
+    held_trainers: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    #: The code runs in an interactive interpreter (a notebook's cells).
+    interactive: bool = False
     #: Where config keys are used across the project (``codemods.index``); not part of the options' identity.
     project: Any = field(default=None, compare=False)
 

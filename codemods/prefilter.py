@@ -3,7 +3,8 @@
 Standard library only, so ``--check`` of a clean tree never imports libcst. Every Python rule needs one of:
 
 * an import from a legacy root (``pytorch_lightning``, ``compat``): renames, enums, Trainer calls and
-  the dicts splatted into them are all recognised through qualified names computed from imports;
+  the dicts splatted into them are all recognised through qualified names computed from imports; or from a
+  package that ships a Trainer subclass (``flash``, ``legacy_api.ecosystem``);
 * a deprecated property on something named like a Trainer (``trainer.num_gpus``, ``self.trainer.root_gpu``);
 * a legacy command-line option (``"--gpus"``) or ``add_argparse_args``;
 * or a ``# TODO(migrate-trainer)`` comment an earlier run left: it is reported until someone acts on it.
@@ -39,16 +40,18 @@ _OPTION_ALTERNATION = "|".join(option[2:] for option in OPTIONS)
 TRIGGER_PATTERN = (
     r"pytorch_lightning"
     r"|(from|import)[[:space:]]+compat([^[:alnum:]_]|$)"
-    rf"|[Tt]rainer[[:space:]]*[.][[:space:]]*(accelerator[.])?({_PROPERTY_ALTERNATION})([^[:alnum:]_]|$)"
+    r"|(from|import)[[:space:]]+flash([^[:alnum:]_]|$)"
+    rf"|[Tt]rainer[[:space:]]*[.][[:space:]]*(_?accelerator(_connector)?[.])?({_PROPERTY_ALTERNATION})([^[:alnum:]_]|$)"
     rf"|--({_OPTION_ALTERNATION})([^[:alnum:]_]|$)"
     r"|add_argparse_args"
     r"|TODO[(]migrate-trainer[)]"
 )
 TRIGGER = re.compile(TRIGGER_PATTERN.replace("[:space:]", r"\s").replace("[:alnum:]", "a-zA-Z0-9"), re.MULTILINE)
 _FOLLOW = r"(?![a-zA-Z0-9_])"
-_PROPERTY = rf"rainer\s*[.]\s*(?:accelerator[.])?(?:{_PROPERTY_ALTERNATION}){_FOLLOW}"
+_PROPERTY = rf"rainer\s*[.]\s*(?:_?accelerator(?:_connector)?[.])?(?:{_PROPERTY_ALTERNATION}){_FOLLOW}"
 _OPTION = rf"--(?:{_OPTION_ALTERNATION}){_FOLLOW}"
 _COMPAT = r"(?:from|import)\s+$"
+_FLASH = r"(?:from|import)\s+flash(?![a-zA-Z0-9_])"
 
 
 #: A YAML config needs one of these to hold a Trainer section, a ``_target_``/``class_path`` or an interpolation.
@@ -100,12 +103,15 @@ class _Trigger:
         self.option = re.compile(enc(_OPTION))
         self.compat_before = re.compile(enc(_COMPAT))
         self.compat_after = re.compile(enc(_FOLLOW))
+        self.flash, self.flash_import = enc("flash"), re.compile(enc(_FLASH))
 
     def __call__(self, text: Any, rainer: bool | None = None) -> bool:
         """``rainer``: whether the caller already knows that ``text`` contains "rainer" (None: look)."""
         if any(token in text for token in self.always):
             return True
         if self.compat in text and self._compat_import(text):
+            return True
+        if self.flash in text and self.flash_import.search(text) is not None:
             return True
         if rainer is None:
             rainer = self.rainer in text

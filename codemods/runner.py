@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Literal
 
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
-from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file, text_facts
+from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file
 from codemods.model import Finding, Options, Outcome
 from codemods.notebooks import diff as notebook_diff
 from codemods.notebooks import python_code, transform_notebook
-from codemods.overrides.files import is_command_file
 from codemods.prefilter import triggered, triggered_bytes, yaml_triggered
 from codemods.python import transform_python
+from codemods.trainer_classes import TrainerClass, names_project_trainer, project_trainers, scan_classes, trainer_words
 from legacy_api.renames import STRATEGY_CLASSES
 
 Mode = Literal["write", "diff", "check"]
@@ -58,16 +58,9 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
         return transform_yaml(text, options, path)
     if path.endswith(NOTEBOOK_SUFFIXES):
         return transform_notebook(text, options) if triggered(text) else Outcome(text, changed=False, parsed=False)
-    if is_command_file(path):
-        from codemods.overrides.front import transform_commands
-
-        return transform_commands(text, options, path)
-    outcome = transform_python(text, options) if triggered(text) else Outcome(text, changed=False, parsed=False)
-    if "trainer." in outcome.source and outcome.error is None:
-        from codemods.overrides.front import python_strings
-
-        return python_strings(outcome, options, path)
-    return outcome
+    if not triggered(text) and not names_project_trainer(text, options.local_trainers, options.held_trainers):
+        return Outcome(text, changed=False, parsed=False)
+    return transform_python(text, options)
 
 
 def process(path: str, mode: Mode, options: Options) -> FileResult:
@@ -105,6 +98,9 @@ class Scan:
     triggered: bool
     bases: tuple[tuple[str, tuple[str, ...]], ...] = ()
     index: FileIndex = field(default_factory=FileIndex)
+    #: Its classes with bases, for the project's Trainer subclasses; the ``...Trainer`` names it says.
+    trainers: tuple[TrainerClass, ...] = ()
+    words: frozenset[str] = frozenset()
 
 
 #: A text file larger than this is data, not a script or a doc: not indexed.
@@ -147,21 +143,11 @@ def _may_use(data: bytes) -> bool:
 def _index(path: str, data: bytes, rainer: bool) -> FileIndex:
     # a strategy plugin that Hydra may compose in (``plugins/deepspeed.yaml``)
     plugin_config = path.endswith((".yaml", ".yml")) and (b"Plugin" in data or b"Strategy" in data)
-    if len(data) > _TEXT_LIMIT and is_text_file(path):
+    if not (rainer or plugin_config) or (len(data) > _TEXT_LIMIT and is_text_file(path)):
         return FileIndex()
-    if not (rainer or plugin_config) or (path.endswith(PYTHON_SUFFIXES) and not _may_use(data)):
-        # still read what it says about the project's tools (a hydra-core pin, add_argparse_args)
-        stated = b"ydra" in data or b"add_arg" in data
-        return FileIndex(facts=text_facts(data.decode("utf-8", errors="replace"), path)) if stated else FileIndex()
+    if path.endswith(PYTHON_SUFFIXES) and not _may_use(data):
+        return FileIndex()
     return index_text(data.decode("utf-8", errors="replace"), path)
-
-
-_ARGPARSE_FLAG = re.compile(rb"--(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|amp_backend|amp_level)\b")
-
-
-def _has_commands(index: FileIndex, data: bytes) -> bool:
-    """Whether a file holds a command line with Trainer overrides (``codemods.overrides``) to plan."""
-    return any(use.command for use in index.uses) or _ARGPARSE_FLAG.search(data) is not None
 
 
 def scan(path: str) -> Scan:
@@ -175,21 +161,22 @@ def scan(path: str) -> Scan:
     rainer = b"rainer" in data  # Trainer, trainer, TODO(migrate-trainer): one pass for the index and the prefilter
     index = _index(path, data, rainer)
     if is_text_file(path):
-        return Scan(path, is_command_file(path) and _has_commands(index, data), index=index)
+        return Scan(path, False, index=index)
     if path.endswith((".yaml", ".yml")):
         return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")), index=index)
+    trainers = scan_classes(data, path) if rainer else ()
     if not triggered_bytes(data, rainer):
         # Clean, unless it cannot be decoded: that is reported (phase two), never silently skipped.
-        undecodable = (not data.isascii() and not _decodes(data)) or _has_commands(index, b"")
-        return Scan(path, undecodable, index=index)
+        undecodable = not data.isascii() and not _decodes(data)
+        return Scan(path, undecodable, index=index, trainers=trainers, words=trainer_words(data))
     if b"Plugin" not in data and b"Strategy" not in data:
-        return Scan(path, True, index=index)
+        return Scan(path, True, index=index, trainers=trainers)
     text = data.decode("utf-8", errors="replace")
     if path.endswith(NOTEBOOK_SUFFIXES):
         text = python_code(text)
     if not _CLASS.search(text):
-        return Scan(path, True, index=index)
-    return Scan(path, True, class_bases(text), index)
+        return Scan(path, True, index=index, trainers=trainers)
+    return Scan(path, True, class_bases(text), index, trainers)
 
 
 def class_bases(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -276,6 +263,11 @@ def run(
     root = os.path.commonpath([os.path.dirname(os.path.abspath(item.path)) for item in scans])
     project = ProjectIndex.merge((item.index for item in scans), os.path.relpath(root) if root else "")
     options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
+    trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
+    options = replace(options, local_trainers=trainers.passing, held_trainers=trainers.held)
+    # A file that calls a project subclass of Trainer defined elsewhere needs no Lightning import of its own.
+    called = trainers.passing | {name for name, _, _ in trainers.held}
+    scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
     indexed_only = {item.path for item in scans if is_text_file(item.path)}
     results = [
         FileResult(item.path, "unchanged") for item in scans if not item.triggered and item.path not in indexed_only

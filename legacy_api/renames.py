@@ -14,7 +14,7 @@ A row with ``new=None`` has no mechanical replacement: the codemod leaves the co
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from legacy_api import lightning15
@@ -514,12 +514,56 @@ TRAINER_PROPERTIES: tuple[TrainerProperty, ...] = (
     TrainerProperty("distributed_backend", None, False, "1.4", "1.5", "use trainer.strategy"),
     TrainerProperty("_distrib_type", None, False, "1.6", "1.6", "use isinstance(trainer.strategy, ...)"),
     TrainerProperty("_device_type", None, False, "1.6", "1.6", "use isinstance(trainer.accelerator, ...)"),
-    TrainerProperty("_accelerator_connector", None, False, "1.6", "2.0", "internal; use trainer.strategy"),
     TrainerProperty("amp_backend", None, False, "1.9", "2.0", "native AMP is the only backend in 2.0"),
     TrainerProperty("amp_level", None, False, "1.9", "2.0", "apex is gone in 2.0"),
     TrainerProperty("using_native_amp", None, False, "1.9", "2.0", "native AMP is the only backend in 2.0"),
     TrainerProperty("data_parallel", None, False, "2.0", "2.0", "use isinstance(trainer.strategy, ParallelStrategy)"),
 )
+
+
+# 1.5's AcceleratorConnector and Accelerator read through the Trainer (``trainer._accelerator_connector.num_gpus``,
+# ``trainer.accelerator.barrier()``), checked against 1.5.10, 1.6.5 and 2.6.6: 1.6 rewrote the connector without a
+# deprecation, and 1.5 deprecated the accelerator's pass-throughs to the strategy. ``trainer._accelerator_connector``
+# itself, and its ``strategy``, ``accelerator``, ``precision_plugin``, ``cluster_environment`` and ``is_distributed``,
+# are still there in 2.6.
+def _through_the_connector() -> Iterator[TrainerProperty]:
+    same = {prop.old: prop for prop in TRAINER_PROPERTIES}
+    # 1.5's Trainer property returned the connector's attribute: what replaces it replaces both.
+    for attr, prop in (
+        ("num_gpus", "num_gpus"),
+        ("root_gpu", "root_gpu"),
+        ("parallel_device_ids", "data_parallel_device_ids"),
+        ("tpu_cores", "tpu_cores"),
+        ("num_processes", "num_processes"),
+        ("gpus", "gpus"),
+        ("devices", "devices"),
+        ("num_ipus", "ipus"),
+        ("training_type_plugin", "training_type_plugin"),
+        ("_distrib_type", "_distrib_type"),
+        ("_device_type", "_device_type"),
+    ):
+        yield replace(same[prop], old=f"_accelerator_connector.{attr}", deprecated_in="1.6", removed_in="1.6")
+    for attr, note in (
+        ("use_dp", "use isinstance(trainer.strategy, DataParallelStrategy) (gone in 2.0)"),
+        ("use_ddp", "use isinstance(trainer.strategy, DDPStrategy) (1.5 counted ddp_spawn, sharded, deepspeed too)"),
+        ("use_ddp2", "ddp2 has no strategy in 2.0"),
+        ("use_horovod", "use isinstance(trainer.strategy, HorovodStrategy) (gone in 2.0)"),
+        ("use_deepspeed", "use isinstance(trainer.strategy, DeepSpeedStrategy)"),
+        ("use_tpu", "use isinstance(trainer.accelerator, TPUAccelerator) (XLAAccelerator in 2.0)"),
+        ("use_ipu", "use isinstance(trainer.accelerator, IPUAccelerator) (gone in 2.0)"),
+        ("is_slurm_managing_tasks", "deprecated in 1.5: check trainer.strategy.cluster_environment"),
+    ):
+        yield TrainerProperty(f"_accelerator_connector.{attr}", None, False, "1.6", "1.6", note)
+    for attr, cls in (("use_cpu", "CPUAccelerator"), ("use_gpu", "{CUDAAccelerator}")):
+        instead = f"isinstance({{trainer}}.accelerator, {cls})"
+        note = f"{attr} was a bool"
+        yield TrainerProperty(f"_accelerator_connector.{attr}", "accelerator", False, "1.6", "1.6", note, instead)
+    methods = ("connect", "barrier", "broadcast", "all_gather", "lightning_module_state_dict", "process_dataloader")
+    for method in methods:
+        yield TrainerProperty(f"accelerator.{method}", f"strategy.{method}", True, "1.5", "1.6")
+
+
+TRAINER_PROPERTIES += tuple(_through_the_connector())
 
 
 # --- strategy / accelerator string names --------------------------------------------------------------------------

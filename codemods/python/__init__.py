@@ -43,11 +43,14 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
     failing until someone acted on them and deleted them.
     """
     from codemods.prefilter import TODO_MARKER, triggered
+    from codemods.trainer_classes import names_project_trainer
 
     left = existing_todos(source) if TODO_MARKER in source else ()
     if tokens is None:
         tokens = prefilter_tokens(options)
-    if not any(token in source for token in tokens) or not triggered(source):
+    if not any(token in source for token in tokens) or not (
+        triggered(source) or names_project_trainer(source, options.local_trainers, options.held_trainers)
+    ):
         return Outcome(source, changed=False, findings=left, parsed=False)
     try:
         tree = ast.parse(source)

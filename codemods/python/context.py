@@ -128,9 +128,27 @@ class FileContext:
         if name is not None:
             return name if name in BY_NAME else None
         last = node.attr if isinstance(node, cst.Attribute) else node if isinstance(node, cst.Name) else None
-        if last is None or id(last) in self.labels and isinstance(node, cst.Name):
+        if last is None or (id(last) in self.labels and isinstance(node, cst.Name)):
             return None
         return last.value if last.value in self.options.local_trainers else None
+
+    def flags_to_migrate(self, call: Any) -> list[str]:
+        """The keywords of ``call`` that the flag rules would rewrite, or name in a TODO, were it a ``Trainer(...)``
+        call: a trial plan, nothing reported (rule ``trainer_subclasses``)."""
+        import re
+
+        from codemods.plan import Plan
+        from codemods.planning import run_flag_rules
+        from codemods.python.values import read
+        from legacy_api.renames import PL
+
+        items = [(a.keyword.value, read(self, a.value, a.value)) for a in call.args if a.keyword is not None]
+        origin = {key: "explicit" for key, _ in items}
+        plan = Plan(list(items), self.target, PL, self.enabled, opaque_rest=True, origin=origin, trial=True)
+        run_flag_rules(plan)
+        after = dict(plan.items)
+        named = " ".join(note.message for note in plan.notes)
+        return [key for key, value in items if after.get(key) is not value or re.search(rf"\b{key}\b", named)]
 
     def legacy_names(self, node: Any) -> list[str]:
         """The qualified name of ``node`` when it lives under a legacy root (``pytorch_lightning``, ``compat``)."""

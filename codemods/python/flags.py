@@ -168,6 +168,8 @@ def _trainer_root(ctx: FileContext, func: cst.BaseExpression) -> tuple[str, bool
     name = ctx.qualified_name(target)
     if name in TRAINERS:
         return TRAINERS[name], argparse
+    if ctx.trainer_class(target) is not None:  # flash.Trainer, a project subclass: Lightning's flags
+        return PL, argparse
     return None
 
 
@@ -178,7 +180,8 @@ def _args_plan(ctx: FileContext, root: str, original: cst.Call, updated: cst.Cal
         if o.keyword is not None
     ]
     opaque = opaque or any(a.star for a in original.args)
-    return Plan(items, ctx.target, root, ctx.enabled, opaque_rest=opaque, origin={k: "explicit" for k, _ in items})
+    origin = {k: "explicit" for k, _ in items}
+    return Plan(items, ctx.target, root, ctx.enabled, opaque, origin=origin, interactive=ctx.options.interactive)
 
 
 def _rebuild_args(

@@ -5,6 +5,7 @@ imports, check the result and place the findings. Imported only once a file pass
 from __future__ import annotations
 
 import ast
+import re
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
@@ -17,11 +18,13 @@ from codemods.python import flag_hooks, rename_hooks
 from codemods.python.chunks import Chunk, locate, split, whole
 from codemods.python.context import FileContext, Handler, Pending
 from codemods.python.imports import add_needed, remove_unused, trim_start
-from codemods.python.qualnames import ECOSYSTEM_ROOTS, Analysis, analyse
+from codemods.python.qualnames import Analysis, analyse
 from codemods.python.traversal import Desync, RulePass
 from codemods.rules import REGISTRY
+from legacy_api.ecosystem import ROOTS as ECOSYSTEM_ROOTS
 
 _TRAINER_CALLEES = ("Trainer", "Runner", "AcceleratorConnector", "from_argparse_args")
+_ACCELERATOR_COMPARED = re.compile(r"\.\s*accelerator\s*[!=]=")
 
 
 def _subclass_words(options: Options, analysis: Analysis) -> frozenset[str]:
@@ -39,6 +42,8 @@ def _vocabulary_lines(source: str, options: Options, analysis: Analysis, extra: 
     attributes = frozenset(PROPERTIES) if options.enabled("trainer_properties") else frozenset()
     literals = frozenset((*OPTIONS, "add_argparse_args")) if options.enabled("argparse_flags") else frozenset()
     lines = matching_lines(source, word_pattern(words, attributes, literals))
+    if attributes and ".accelerator" in source:  # ``trainer.accelerator == "ddp"`` (rule trainer_properties)
+        lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_COMPARED)})
     if analysis.legacy_stars:  # reported by the rename rules
         lines = sorted({*lines, *(line for line, _ in analysis.legacy_stars)})
     return lines
@@ -52,7 +57,9 @@ def _touches(lines: Sequence[int], start: int, end: int) -> bool:
 def _callee_is_trainer(func: ast.expr, analysis: Analysis, subclasses: frozenset[str]) -> bool:
     """``subclasses``: :func:`_subclass_words` (``MyTrainer(**kw)``, ``flash.Trainer(**kw)``)."""
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    if name in subclasses or (name == "from_argparse_args" and isinstance(func, ast.Attribute) and _last(func.value) in subclasses):
+    if name in subclasses or (
+        name == "from_argparse_args" and isinstance(func, ast.Attribute) and _last(func.value) in subclasses
+    ):
         return True
     while isinstance(func, ast.Attribute):
         func = func.value

@@ -24,10 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from legacy_api.ecosystem import ROOTS as ECOSYSTEM_ROOTS
 from legacy_api.renames import COMPAT, PL
 
-#: Roots whose imports are tracked: the legacy ones, and newcore (its strategies count in ``plugins=``).
-TRACKED: tuple[str, ...] = (PL, COMPAT, "newcore")
+#: Roots whose imports are tracked: the legacy ones, newcore (its strategies count in ``plugins=``) and the
+#: packages that ship a Trainer subclass (``flash.Trainer`` takes Lightning's flags).
+TRACKED: tuple[str, ...] = (PL, COMPAT, "newcore", *ECOSYSTEM_ROOTS)
 LEGACY: tuple[str, ...] = (PL, COMPAT)
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)

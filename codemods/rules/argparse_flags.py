@@ -3,6 +3,13 @@
 The options belong to the user's CLI; whether they reach the Trainer cannot be proven from one file, so
 the rule only reports them (``gpus`` was deprecated in Lightning 1.7). ``Trainer.from_argparse_args``
 calls are handled by the flag rules for the flags they pass explicitly.
+
+Lightning 2.0 removed the Trainer's argparse helpers (``from_argparse_args``, ``add_argparse_args``,
+``parse_argparser``, ``match_env_arguments``, ``default_attributes``, ``get_deprecated_arg_names``) and the
+functions of ``pytorch_lightning.utilities.argparse`` behind them. At targets 2.0 and later each call gets one
+TODO naming what to write instead, never a rewrite: none of them has a one-line equivalent (``from_argparse_args``
+kept only the parsed values that name a Trainer argument, ``parse_argparser`` fixed up bare boolean options).
+Also on ``flash.Trainer`` and the project's Trainer subclasses, which inherit them.
 """
 
 from __future__ import annotations
@@ -11,7 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from codemods.python.values import TRAINERS
 from codemods.rule import Rule
+from legacy_api.renames import PL
 
 if TYPE_CHECKING:
     from codemods.python.context import FileContext
@@ -28,7 +37,54 @@ _OPTIONS = {
 }
 
 
+#: The argparse helpers of 1.x's Trainer, which 2.0 removed (``pytorch_lightning.utilities.argparse`` lost its
+#: functions with them), and what to write instead.
+_REMOVED = {
+    "from_argparse_args": "pass the Trainer its flags explicitly (it took the parsed values that name a Trainer "
+    "argument, then **kwargs: `Trainer(accelerator=args.accelerator, devices=args.devices, ...)`), or use "
+    "LightningCLI",
+    "add_argparse_args": "add the options your script needs with parser.add_argument, or use LightningCLI",
+    "parse_argparser": "call parser.parse_args() (it also turned a bare --flag of the options add_argparse_args "
+    "made into True)",
+    "match_env_arguments": "read the PL_TRAINER_* environment variables yourself (os.environ)",
+    "default_attributes": "read the defaults from inspect.signature(Trainer.__init__)",
+    "get_deprecated_arg_names": "nothing: it listed the deprecated arguments",
+    "get_init_arguments_and_types": "read inspect.signature(Trainer.__init__)",
+    "parse_env_variables": "read the PL_TRAINER_* environment variables yourself (os.environ)",
+}
+_UTILITIES = f"{PL}.utilities.argparse"
+
+
+def _trainer(ctx: FileContext, node: cst.BaseExpression) -> str | None:
+    """``Trainer`` / ``pl.Trainer`` / ``flash.Trainer`` / a project subclass: how to name it; None otherwise."""
+    name = ctx.qualified_name(node)
+    if name is not None and name in TRAINERS and TRAINERS[name] == PL:
+        return "Trainer"
+    return ctx.trainer_class(node)
+
+
+def _removed(ctx: FileContext, original: cst.Call) -> bool:
+    """A TODO (target 2.0 and later) on a call of a removed argparse helper; True when it was one."""
+    func = original.func
+    name = ctx.qualified_name(func)
+    if name is not None and name.startswith(f"{_UTILITIES}.") and name.rpartition(".")[2] in _REMOVED:
+        helper = name.rpartition(".")[2]
+        ctx.todo(ID, f"{_UTILITIES}.{helper} is gone in 2.0: {_REMOVED[helper]}", original)
+        return True
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _REMOVED:
+        return False
+    owner = _trainer(ctx, func.value)
+    if owner is None:
+        return False
+    helper = func.attr.value
+    subclass = "" if owner == "Trainer" else f" (unless {owner} defines its own)"
+    ctx.todo(ID, f"Trainer.{helper} is gone in 2.0{subclass}: {_REMOVED[helper]}", original)
+    return True
+
+
 def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
+    if ctx.target >= (2, 0) and _removed(ctx, original):
+        return updated
     func = original.func
     if not isinstance(func, cst.Attribute) or func.attr.value not in ("add_argument", "add_argparse_args"):
         return updated
@@ -49,5 +105,5 @@ RULE = Rule(
     description="--gpus-style argparse options are reported (not rewritten) unless provably fed to the Trainer",
     deprecated_in="1.7",
     handlers={"Call": leave_call},
-    tokens=(*tuple(_OPTIONS), "add_argparse_args"),
+    tokens=(*tuple(_OPTIONS), *_REMOVED),
 )

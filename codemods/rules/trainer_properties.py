@@ -156,7 +156,75 @@ def _not_the_same(ctx: FileContext, prop: TrainerProperty, receiver: cst.BaseExp
     return f"{message} ({prop.note}): use `{prop.replacement(ctx.code(receiver), _cuda(ctx))}`"
 
 
+#: What ``trainer.<attr> == "<name>"`` compared: the strategy (``accelerator`` was a strategy name before 1.5,
+#: and ``_distrib_type`` a ``DistributedType``) or the device (``_device_type``, a ``DeviceType``).
+_COMPARED = {"accelerator": "strategy", "distributed_backend": "strategy", "_distrib_type": "strategy"}
+_COMPARED["_device_type"] = "accelerator"
+#: name -> (class before 2.0, class from 2.0 on; None: no such strategy or accelerator there).
+_CLASSES: dict[str, tuple[str | None, str | None]] = {
+    "ddp": ("DDPStrategy", "DDPStrategy"),
+    "ddp_spawn": ("DDPSpawnStrategy", "DDPStrategy"),
+    "deepspeed": ("DeepSpeedStrategy", "DeepSpeedStrategy"),
+    "dp": ("DataParallelStrategy", None),
+    "ddp_sharded": ("DDPShardedStrategy", None),
+    "horovod": ("HorovodStrategy", None),
+    "tpu_spawn": ("TPUSpawnStrategy", "XLAStrategy"),
+    "cpu": ("CPUAccelerator", "CPUAccelerator"),
+    "gpu": ("GPUAccelerator", "CUDAAccelerator"),
+    "tpu": ("TPUAccelerator", "XLAAccelerator"),
+    "ipu": ("IPUAccelerator", None),
+}
+
+
+def _compared(ctx: FileContext, original: cst.Comparison, updated: cst.Comparison) -> tuple[str, str] | None:
+    """``trainer.accelerator == "ddp"``, ``trainer._distrib_type != DistributedType.DDP``: (attr, name)."""
+    if len(original.comparisons) != 1 or not isinstance(original.comparisons[0].operator, cst.Equal | cst.NotEqual):
+        return None
+    left, right = original.left, original.comparisons[0].comparator
+    if not isinstance(left, cst.Attribute) or left.attr.value not in _COMPARED or _trainer(ctx, left.value) is not True:
+        return None
+    new_right = updated.comparisons[0].comparator
+    value = new_right.evaluated_value if isinstance(new_right, cst.SimpleString) else None
+    enum = ctx.qualified_name(right) or ""
+    if value is None and enum.rpartition(".")[0].endswith(("DistributedType", "DeviceType")):
+        value = enum.rpartition(".")[2].lower()
+    return (left.attr.value, value) if isinstance(value, str) and value in _CLASSES else None
+
+
+def visit_comparison(ctx: FileContext, node: cst.Comparison, _: Any) -> None:
+    if _compared(ctx, node, node) is not None:
+        ctx.claimed.add(id(node.left))  # the comparison's TODO says more than the attribute's
+    return None
+
+
+def leave_comparison(ctx: FileContext, original: cst.Comparison, updated: cst.Comparison) -> Any:
+    found = _compared(ctx, original, updated)
+    if found is None:
+        return updated
+    attr, name = found
+    old, new = _CLASSES[name]
+    cls = new if ctx.target >= (2, 0) else _cuda(ctx) if name == "gpu" else old
+    owner = ctx.code(original.left.value) if isinstance(original.left, cst.Attribute) else "trainer"
+    what = _COMPARED[attr]
+    negation = "not " if isinstance(original.comparisons[0].operator, cst.NotEqual) else ""
+    if attr == "accelerator":
+        head = f"trainer.accelerator is an Accelerator object, never the string {name!r} (the comparison is always "
+        head += f"{'True' if negation else 'False'})"
+    else:
+        head = f"Trainer.{attr} is gone in 1.6"
+    if cls is None:
+        message = f"{head}; {name!r} has no {what} class at {ctx.options.target}: decide what this check means now"
+    else:
+        message = (
+            f"{head}: to ask for {name!r}, use `{negation}isinstance({owner}.{what}, {cls})` (subclasses count too)"
+        )
+    _todo(ctx, message, original)
+    return updated
+
+
 def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attribute) -> Any:
+    if id(original) in ctx.claimed:
+        return updated
     attr = original.attr.value
     prop: TrainerProperty | None = None
     receiver: cst.BaseExpression | None = None
@@ -211,6 +279,6 @@ RULE = Rule(
     description="deprecated Trainer properties are replaced where the new one reads the same value "
     "(training_type_plugin); the others (num_gpus, root_gpu, ...) get a TODO naming the expression that does",
     deprecated_in="1.6",
-    handlers={"Attribute": leave_attribute},
+    handlers={"Attribute": leave_attribute, "visit_Comparison": visit_comparison, "Comparison": leave_comparison},
     tokens=tuple(sorted({prop.old.rsplit(".", 1)[-1] for prop in TRAINER_PROPERTIES})),
 )

@@ -17,6 +17,7 @@ import pytest
 from codemods.model import Options
 from codemods.rules import REGISTRY
 from codemods.runner import scan_local_strategies, transform_text
+from codemods.trainer_classes import project_trainers, scan_classes
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = sorted(p for p in FIXTURES.iterdir() if p.is_dir())
@@ -35,7 +36,15 @@ def _options(case: Path, before: Path) -> Options:
         rules = frozenset(only if isinstance(only, list) else REGISTRY) - frozenset(skip)  # type: ignore[arg-type]
     # As the runner does: a strategy subclass defined in the case is known in plugins=[...].
     local = scan_local_strategies([str(before)]) if before.suffix == ".py" else frozenset()
-    return Options(target=str(settings.get("target", "1.6")), rules=rules, local_strategies=local)
+    # And a Trainer subclass defined in the case is a Trainer (held ones named by the file's name).
+    trainers = project_trainers(scan_classes(before.read_bytes(), before.name) if before.suffix == ".py" else ())
+    return Options(
+        target=str(settings.get("target", "1.6")),
+        rules=rules,
+        local_strategies=local,
+        local_trainers=trainers.passing,
+        held_trainers=trainers.held,
+    )
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])

@@ -6,10 +6,76 @@ in tests/codemods/test_selection_policy.py.
 
 from __future__ import annotations
 
-from tests.codemods.helpers import exercised
+import pytest
+
+from tests.codemods.helpers import check_todo, exercised, run
 
 RULE = "argparse_flags"
 
 
 def test_some_fixture_or_row_shows_the_rule() -> None:
     assert exercised(RULE)
+
+
+# Lightning 2.0 removed the Trainer's argparse helpers: from 2.0 on each call gets one TODO naming what replaces it.
+TODO = [
+    pytest.param(
+        "from pytorch_lightning import Trainer\n\ndef f(args):\n    return Trainer.from_argparse_args(args)\n",
+        "2.0",
+        RULE,
+        id="Trainer.from_argparse_args",
+    ),
+    pytest.param(
+        "import pytorch_lightning as pl\n\ndef f(parser):\n    return pl.Trainer.add_argparse_args(parser)\n",
+        "2.0",
+        RULE,
+        id="pl.Trainer.add_argparse_args",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\n\ndef f(parser):\n    return Trainer.parse_argparser(parser)\n",
+        "2.6",
+        RULE,
+        id="Trainer.parse_argparser",
+    ),
+    pytest.param(
+        "from pytorch_lightning.utilities.argparse import add_argparse_args\nfrom pytorch_lightning import Trainer\n\n"
+        "def f(parser):\n    return add_argparse_args(Trainer, parser)\n",
+        "2.0",
+        RULE,
+        id="pytorch_lightning.utilities.argparse.add_argparse_args",
+    ),
+    pytest.param(
+        "import flash\n\ndef f(args):\n    return flash.Trainer.from_argparse_args(args)\n",
+        "2.0",
+        RULE,
+        id="flash.Trainer.from_argparse_args",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "target", "rule"), TODO)
+def test_removed_helpers_get_a_todo(source: str, target: str, rule: str) -> None:
+    check_todo(source, target, rule)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(
+            "from pytorch_lightning import Trainer\n\ndef f(args):\n    return Trainer.from_argparse_args(args)\n"
+        ),
+        pytest.param("def f(parser, Trainer):\n    return parser.parse_args()\n"),
+    ],
+)
+def test_before_2_0_the_helpers_stay_without_a_todo(source: str) -> None:
+    outcome = run(source, "1.9")
+    assert outcome.source == source
+    assert not any(f.rule == RULE and f.kind == "todo" for f in outcome.findings)
+
+
+def test_one_finding_per_call_at_2_0() -> None:
+    source = "from pytorch_lightning import Trainer\n\ndef f(parser):\n    return Trainer.add_argparse_args(parser)\n"
+    findings = [f for f in run(source, "2.0").findings if f.rule == RULE]
+    assert [(f.kind, f.message.split(":")[0]) for f in findings] == [
+        ("todo", "Trainer.add_argparse_args is gone in 2.0")
+    ]

@@ -20,6 +20,18 @@ TRANSFORMED = [
         "1.6",
         id="trainer properties",
     ),
+    pytest.param(
+        "def f(trainer, m):\n    trainer.accelerator.connect(m)\n    trainer.accelerator.barrier('x')\n",
+        "def f(trainer, m):\n    trainer.strategy.connect(m)\n    trainer.strategy.barrier('x')\n",
+        "1.6",
+        id="1.5's Accelerator pass-throughs are the strategy's methods",
+    ),
+    pytest.param(
+        "def f(self):\n    return self.trainer._accelerator_connector.training_type_plugin\n",
+        "def f(self):\n    return self.trainer.strategy\n",
+        "2.0",
+        id="the connector's training_type_plugin is the strategy",
+    ),
 ]
 
 
@@ -90,6 +102,36 @@ PROPERTY_TODO = [
         ["devices returned the device flag as given"],
         id="devices (the raw flag) has no exact replacement",
     ),
+    pytest.param(
+        "def f(trainer):\n    return trainer._accelerator_connector.num_gpus\n",
+        "2.0",
+        ["Trainer._accelerator_connector.num_gpus is deprecated in 1.6, gone in 1.6; Trainer.num_devices is not"],
+        id="the 1.5 connector's num_gpus: what replaces Trainer.num_gpus",
+    ),
+    pytest.param(
+        "def f(self):\n    if self.trainer._accelerator_connector.use_gpu:\n        return 1\n",
+        "2.0",
+        ["isinstance(self.trainer.accelerator, CUDAAccelerator)"],
+        id="the 1.5 connector's use_gpu",
+    ),
+    pytest.param(
+        "def f(trainer):\n    return trainer._distrib_type != 'ddp_spawn'\n",
+        "1.6",
+        ["not isinstance(trainer.strategy, DDPSpawnStrategy)"],
+        id="_distrib_type != 'ddp_spawn' at 1.6",
+    ),
+    pytest.param(
+        "def f(trainer):\n    return trainer._device_type == 'gpu'\n",
+        "1.6",
+        ["isinstance(trainer.accelerator, GPUAccelerator)"],
+        id="_device_type == 'gpu' at 1.6 names GPUAccelerator",
+    ),
+    pytest.param(
+        "def f(trainer):\n    return trainer._distrib_type == 'dp'\n",
+        "2.0",
+        ["'dp' has no strategy class at 2.0"],
+        id="_distrib_type == 'dp' at 2.0: no such strategy",
+    ),
 ]
 
 
@@ -102,6 +144,39 @@ def test_property_left_with_one_todo_naming_the_same_value(source: str, target: 
     for todo, words in zip(todos, says, strict=True):
         assert words in todo and todo.endswith("[trainer_properties]")
     assert run(outcome.source, target).source == outcome.source, "a second run changes nothing"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param("def f(trainer):\n    return trainer._accelerator_connector.strategy\n", id="still there in 2.x"),
+        pytest.param(
+            "def f(trainer):\n    return trainer._accelerator_connector.is_distributed\n", id="is_distributed"
+        ),
+        pytest.param("def f(cfg):\n    return cfg.trainer.accelerator == 'ddp'\n", id="a config's accelerator key"),
+    ],
+)
+def test_connector_attributes_that_2x_still_has_are_left_alone(source: str) -> None:
+    outcome = run(source, "2.0")
+    assert outcome.source == source
+    assert not [f for f in outcome.findings if f.rule == RULE]
+
+
+def test_accelerator_compared_to_a_strategy_name_gets_the_strategy_check() -> None:
+    source = "import pytorch_lightning\n\ndef f(trainer):\n    if trainer.accelerator == 'ddp':\n        return 1\n"
+    todos = [line for line in run(source, "2.0").source.splitlines() if "TODO(migrate-trainer)" in line]
+    assert len(todos) == 1
+    assert "never the string 'ddp' (the comparison is always False)" in todos[0]
+    assert "use `isinstance(trainer.strategy, DDPStrategy)`" in todos[0]
+
+
+def test_enum_comparison_gets_the_strategy_check() -> None:
+    source = (
+        "from pytorch_lightning.utilities.enums import DistributedType\n\n"
+        "def f(trainer):\n    return trainer._distrib_type == DistributedType.DDP\n"
+    )
+    todos = [line for line in run(source, "2.0").source.splitlines() if "TODO(migrate-trainer)" in line]
+    assert len(todos) == 1 and "isinstance(trainer.strategy, DDPStrategy)" in todos[0]
 
 
 def test_some_fixture_or_row_shows_the_rule() -> None:
