@@ -26,9 +26,10 @@ import os
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
+from codemods.overrides.syntax import TODO_MARK, commands
 from legacy_api.renames import STRATEGY_CLASSES
 
 UseKind = Literal["read", "override", "interpolation", "strategy_plugin"]
@@ -70,6 +71,19 @@ class Use:
     path: str
     line: int
     kind: UseKind
+    #: For an override written as a command line: every Trainer override of that command, as
+    #: ``(style, prefix, key, value)`` (``codemods.overrides.syntax``). Whether the command migrates together
+    #: with the config is decided from it (``codemods.overrides.decide``); empty: a mention that stays.
+    command: tuple[tuple[str, str, str, str], ...] = ()
+
+
+@dataclass(frozen=True, order=True)
+class SectionKeys:
+    """A config file's top-level Trainer section (a ``trainer:`` key, or a ``trainer/`` group file): its keys
+    and their values as written (one line each; a value on several lines is ``""``)."""
+
+    path: str
+    items: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True, order=True)
@@ -105,6 +119,15 @@ class FileIndex:
     uses: tuple[Use, ...] = ()
     schemas: tuple[Schema, ...] = ()
     splats: tuple[Splat, ...] = ()
+    sections: tuple[SectionKeys, ...] = ()
+    #: What the file says about the project's tools (:data:`FACTS`).
+    facts: tuple[str, ...] = ()
+
+
+#: Facts a file can contribute: the Hydra version the project requires (``hydra>=1.1``: ``++`` overrides
+#: work; ``hydra<1.1``), a parser built by ``Trainer.add_argparse_args``, and the project's own options of a
+#: Trainer flag's name (``option:--gpus``, from ``add_argument``).
+FACTS = ("hydra>=1.1", "hydra<1.1", "argparse_trainer")
 
 
 @dataclass(frozen=True)
@@ -117,17 +140,26 @@ class ProjectIndex:
     #: The folder messages name places relative to (the common folder of the files given), so that a TODO
     #: written into a file reads the same wherever the project is checked out.
     root: str = ""
+    sections: tuple[SectionKeys, ...] = ()
+    facts: frozenset[str] = frozenset()
+    #: Decisions derived from the index once per run and process (``codemods.overrides.decide``).
+    memo: dict[object, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @classmethod
     def merge(cls, parts: Iterable[FileIndex], root: str = "") -> ProjectIndex:
         uses: set[Use] = set()
         schemas: set[Schema] = set()
         splats: set[Splat] = set()
+        sections: set[SectionKeys] = set()
+        facts: set[str] = set()
         for part in parts:
             uses.update(part.uses)
             schemas.update(part.schemas)
             splats.update(part.splats)
-        return cls(tuple(sorted(uses)), tuple(sorted(schemas)), tuple(sorted(splats)), root)
+            sections.update(part.sections)
+            facts.update(part.facts)
+        ordered = tuple(sorted(sections))
+        return cls(tuple(sorted(uses)), tuple(sorted(schemas)), tuple(sorted(splats)), root, ordered, frozenset(facts))
 
     def where(self, path: str) -> str:
         """``path`` relative to :attr:`root` (no line: the text may go into a TODO, and lines move)."""
@@ -154,20 +186,106 @@ def _line_of(starts: Sequence[int], offset: int) -> int:
 
 
 def text_uses(text: str, path: str, interpolations: bool = False) -> list[Use]:
-    """Override strings (and, when asked, ``${trainer.x}`` interpolations) in a text file."""
+    """Override strings (and, when asked, ``${trainer.x}`` interpolations) in a text file.
+
+    Each mention of ``trainer.<key>`` that looks like an override is a use; one that is a token of a command
+    line (``codemods.overrides.syntax``) carries that command, so that the run can tell an override that
+    migrates with the config from one that stays.
+    """
     if "trainer" not in text:
         return []
+    if TODO_MARK in text:  # this tool's own TODOs name the keys they are about: blank them, keeping offsets
+        text = re.sub(rf"^.*{re.escape(TODO_MARK)}.*$", lambda m: " " * len(m.group()), text, flags=re.MULTILINE)
     starts = _line_starts(text)
-    found = [
-        Use(f"{m.group(1)}.{m.group(2)}", path, _line_of(starts, m.start()), "override")
+    command_at: dict[int, tuple[tuple[str, str, str, str], ...]] = {}
+    for _, _, found in commands(text):
+        items = tuple(token.item for token in found if token.style != "argparse")
+        command_at.update((token.start, items) for token in found)
+    found_uses = [
+        Use(
+            f"{m.group(1)}.{m.group(2)}",
+            path,
+            _line_of(starts, m.start()),
+            "override",
+            command_at.get(m.start(), ()),
+        )
         for m in _OVERRIDE.finditer(text)
     ]
     if interpolations:
-        found.extend(
+        found_uses.extend(
             Use(f"{m.group(1)}.{m.group(2)}", path, _line_of(starts, m.start()), "interpolation")
             for m in _INTERPOLATION.finditer(text)
         )
-    return found
+    return found_uses
+
+
+_HYDRA_PIN = re.compile(r"hydra[-_]core\s*(==|>=|~=|>|<=|<)\s*(\d+)\.(\d+)", re.IGNORECASE)
+_ARGPARSE_TRAINER = re.compile(r"Trainer\s*\.\s*add_argparse_args\s*\(")
+_OWN_OPTION = re.compile(
+    r"add_argument\(\s*[\"'](--(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator"
+    r"|amp_backend|amp_level|precision|strategy|devices|num_nodes))[\"']"
+)
+
+
+_REQUIREMENTS = re.compile(
+    r"(?:^|/)(?:requirements[^/]*\.(?:txt|in|ya?ml)|setup\.(?:py|cfg)|pyproject\.toml|environment[^/]*\.ya?ml|Pipfile)$"
+)
+
+
+def text_facts(text: str, path: str = "") -> tuple[str, ...]:
+    """:data:`FACTS` a file's text states: a ``hydra-core`` requirement (in a requirements file, ``setup.py``,
+    ``pyproject.toml``, a conda environment: a doc's example pin is no requirement), ``++`` overrides or
+    ``_self_`` in a defaults list (both new in Hydra 1.1), ``Trainer.add_argparse_args``, a project option
+    named like a flag."""
+    facts: set[str] = set()
+    if "ydra" in text and _REQUIREMENTS.search(path.replace("\\", "/")):
+        for match in _HYDRA_PIN.finditer(text):
+            version = (int(match.group(2)), int(match.group(3)))
+            operator = match.group(1)
+            if operator in (">=", "==", "~=", ">"):
+                facts.add("hydra>=1.1" if version >= (1, 1) else "hydra<1.1")
+            elif version <= (1, 1):
+                facts.add("hydra<1.1")
+    if "++trainer." in text or re.search(r"^\s*-\s*_self_\s*$", text, re.MULTILINE):
+        facts.add("hydra>=1.1")
+    if "add_argparse_args" in text and _ARGPARSE_TRAINER.search(text):
+        facts.add("argparse_trainer")
+    if "add_argument" in text:
+        facts.update(f"option:{match.group(1)}" for match in _OWN_OPTION.finditer(text))
+    return tuple(sorted(facts))
+
+
+_TOP_KEY = re.compile(r"^([A-Za-z_]\w*)\s*:(?:\s+(.*?))?\s*$")
+
+
+def yaml_section(code: str, path: str) -> SectionKeys | None:
+    """The top-level Trainer section of a config (comments already removed): a ``trainer/`` group file's
+    top-level keys, or the keys one level under a top-level ``trainer:``."""
+    parts = path.replace("\\", "/").split("/")
+    lines = code.split("\n")
+    if len(parts) >= 2 and parts[-2] == "trainer":
+        body, indent = lines, 0
+    else:
+        start = next((i for i, line in enumerate(lines) if re.match(r"^trainer\s*:\s*$", line)), None)
+        if start is None:
+            return None
+        body = []
+        for line in lines[start + 1 :]:
+            if line.strip() and not line[:1].isspace():
+                break
+            body.append(line)
+        indents = [len(line) - len(line.lstrip(" ")) for line in body if line.strip()]
+        if not indents:
+            return None
+        indent = min(indents)
+    items: list[tuple[str, str]] = []
+    for line in body:
+        if not line.strip() or len(line) - len(line.lstrip(" ")) != indent:
+            continue
+        match = _TOP_KEY.match(line[indent:])
+        if match and match.group(1) not in ("defaults", "_target_"):
+            items.append((match.group(1), match.group(2) or ""))
+    return SectionKeys(path, tuple(items)) if items else None
 
 
 def _without_comments(line: str) -> str:
@@ -193,6 +311,7 @@ def yaml_uses(text: str, path: str) -> FileIndex:
     # ${trainer.x} in a file with its own trainer section refers to that section, which migrates it in step.
     own_section = _OWN_TRAINER.search(code) is not None
     uses = text_uses(code, path, interpolations=not own_section)
+    section = yaml_section(code, path) if own_section or "/trainer/" in f"/{path}" else None
     if "Plugin" in code or "Strategy" in code:
         starts = _line_starts(code)
         # Only a plugin outside any trainer section counts: one inside a section moves to its strategy with it.
@@ -204,7 +323,7 @@ def yaml_uses(text: str, path: str) -> FileIndex:
             if match.group(1) in STRATEGY_CLASSES
             and (in_group or (not trainer_file and _under_plugins(code, match.start())))
         )
-    return FileIndex(uses=tuple(uses))
+    return FileIndex(uses=tuple(uses), sections=(section,) if section else (), facts=text_facts(code, path))
 
 
 def _under_plugins(code: str, offset: int) -> bool:
@@ -350,7 +469,7 @@ class _PythonIndexer(ast.NodeVisitor):
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str) and "trainer." in node.value:
             for use in text_uses(node.value, self.path):
-                self.uses.append(Use(use.key, self.path, node.lineno + use.line - 1, "override"))
+                self.uses.append(Use(use.key, self.path, node.lineno + use.line - 1, "override", use.command))
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         fields = tuple(
@@ -364,31 +483,32 @@ class _PythonIndexer(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def python_index(tree: ast.Module, path: str) -> FileIndex:
+def python_index(tree: ast.Module, path: str, facts: tuple[str, ...] = ()) -> FileIndex:
     """What a parsed Python file contributes to the project index."""
     indexer = _PythonIndexer(path)
     indexer.visit(tree)
-    return FileIndex(tuple(indexer.uses), tuple(indexer.schemas), tuple(indexer.splats))
+    return FileIndex(tuple(indexer.uses), tuple(indexer.schemas), tuple(indexer.splats), facts=facts)
 
 
 def index_text(text: str, path: str) -> FileIndex:
     """Index one file's text, dispatching on its kind; a Python file that does not parse contributes nothing."""
     plugin_config = path.endswith((".yaml", ".yml")) and ("Plugin" in text or "Strategy" in text)
+    facts = text_facts(text, path) if "ydra" in text or "add_a" in text else ()
     if "rainer" not in text and not plugin_config:
-        return FileIndex()
+        return FileIndex(facts=facts)
     if path.endswith((".py", ".pyi")):
         try:
             tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return FileIndex()
-        return python_index(tree, path)
+            return FileIndex(facts=facts)
+        return python_index(tree, path, facts)
     if path.endswith((".yaml", ".yml")):
         return yaml_uses(text, path)
-    return FileIndex(uses=tuple(text_uses(text, path)))
+    return FileIndex(uses=tuple(text_uses(text, path)), facts=text_facts(text, path))
 
 
 def is_text_file(path: str) -> bool:
-    """Files read only for the index (never rewritten)."""
+    """Text files the project index reads (their command lines are migrated: ``codemods.overrides``)."""
     name = path.rpartition("/")[2]
     return path.endswith(TEXT_SUFFIXES) or name in TEXT_NAMES
 

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Literal
 
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
-from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file
+from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file, text_facts
 from codemods.model import Finding, Options, Outcome
 from codemods.notebooks import diff as notebook_diff
 from codemods.notebooks import python_code, transform_notebook
+from codemods.overrides.files import is_command_file
 from codemods.prefilter import triggered, triggered_bytes, yaml_triggered
 from codemods.python import transform_python
 from codemods.trainer_classes import TrainerClass, names_project_trainer, project_trainers, scan_classes, trainer_words
@@ -58,9 +59,19 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
         return transform_yaml(text, options, path)
     if path.endswith(NOTEBOOK_SUFFIXES):
         return transform_notebook(text, options) if triggered(text) else Outcome(text, changed=False, parsed=False)
+    if is_command_file(path):
+        from codemods.overrides.front import transform_commands
+
+        return transform_commands(text, options, path)
     if not triggered(text) and not names_project_trainer(text, options.local_trainers, options.held_trainers):
-        return Outcome(text, changed=False, parsed=False)
-    return transform_python(text, options)
+        outcome = Outcome(text, changed=False, parsed=False)
+    else:
+        outcome = transform_python(text, options)
+    if "trainer." in outcome.source and outcome.error is None:
+        from codemods.overrides.front import python_strings
+
+        return python_strings(outcome, options, path)
+    return outcome
 
 
 def process(path: str, mode: Mode, options: Options) -> FileResult:
@@ -143,11 +154,21 @@ def _may_use(data: bytes) -> bool:
 def _index(path: str, data: bytes, rainer: bool) -> FileIndex:
     # a strategy plugin that Hydra may compose in (``plugins/deepspeed.yaml``)
     plugin_config = path.endswith((".yaml", ".yml")) and (b"Plugin" in data or b"Strategy" in data)
-    if not (rainer or plugin_config) or (len(data) > _TEXT_LIMIT and is_text_file(path)):
+    if len(data) > _TEXT_LIMIT and is_text_file(path):
         return FileIndex()
-    if path.endswith(PYTHON_SUFFIXES) and not _may_use(data):
-        return FileIndex()
+    if not (rainer or plugin_config) or (path.endswith(PYTHON_SUFFIXES) and not _may_use(data)):
+        # still read what it says about the project's tools (a hydra-core pin, add_argparse_args)
+        stated = b"ydra" in data or b"add_arg" in data
+        return FileIndex(facts=text_facts(data.decode("utf-8", errors="replace"), path)) if stated else FileIndex()
     return index_text(data.decode("utf-8", errors="replace"), path)
+
+
+_ARGPARSE_FLAG = re.compile(rb"--(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|amp_backend|amp_level)\b")
+
+
+def _has_commands(index: FileIndex, data: bytes) -> bool:
+    """Whether a file holds a command line with Trainer overrides (``codemods.overrides``) to plan."""
+    return any(use.command for use in index.uses) or _ARGPARSE_FLAG.search(data) is not None
 
 
 def scan(path: str) -> Scan:
@@ -161,13 +182,13 @@ def scan(path: str) -> Scan:
     rainer = b"rainer" in data  # Trainer, trainer, TODO(migrate-trainer): one pass for the index and the prefilter
     index = _index(path, data, rainer)
     if is_text_file(path):
-        return Scan(path, False, index=index)
+        return Scan(path, is_command_file(path) and _has_commands(index, data), index=index)
     if path.endswith((".yaml", ".yml")):
         return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")), index=index)
     trainers = scan_classes(data, path) if rainer else ()
     if not triggered_bytes(data, rainer):
         # Clean, unless it cannot be decoded: that is reported (phase two), never silently skipped.
-        undecodable = not data.isascii() and not _decodes(data)
+        undecodable = (not data.isascii() and not _decodes(data)) or _has_commands(index, b"")
         return Scan(path, undecodable, index=index, trainers=trainers, words=trainer_words(data))
     if b"Plugin" not in data and b"Strategy" not in data:
         return Scan(path, True, index=index, trainers=trainers)
