@@ -23,13 +23,26 @@ class _Unknown:
 UNKNOWN: Any = _Unknown()
 
 
+@dataclass(frozen=True)
+class Facts:
+    """What a front end knows of a value that is not a literal (``gpus=args.gpus``, ``gpus=AVAIL_GPUS``)."""
+
+    #: Written twice, the syntax evaluates to the same value and does nothing else (names, attribute chains,
+    #: subscripts with constant keys, ``torch.cuda`` queries): a rule may use it in two expressions.
+    pure: bool = False
+    #: The literal values it can hold, when they are few and known (``n = 1 if cuda else 0`` -> (1, 0)).
+    options: tuple[Any, ...] | None = None
+    #: It never holds a string (an int, None or a list of ints): Python's truth is then 1.5's "not this device".
+    no_str: bool = False
+
+
 @dataclass
 class Value:
     """One flag value: its original syntax (``node``) plus what the front end could read from it."""
 
     node: Any = None
     lit: Any = UNKNOWN
-    #: ``a if test else b`` whose branches are literals: (test syntax, a, b).
+    #: ``a if test else b`` whose branches are literals: (test syntax, a, b); a rule may make the test a Value.
     cond: tuple[Any, Value, Value] | None = None
     #: Items of a list literal (``plugins=[...]``).
     items: list[Value] | None = None
@@ -48,6 +61,11 @@ class Value:
     ctor: tuple[str, dict[str, Value]] | None = None
     #: The original spelling, for messages.
     source: str | None = None
+    #: What the front end knows of a value that is not a literal (None: nothing).
+    facts: Facts | None = None
+    #: An expression a rule builds from other values: (operator, operands), operators "or" (``a or b``), "is"
+    #: (``a is b``), "in" (``a in b``) and "strip" (``str(a).strip()``); only over values whose facts are pure.
+    expr: tuple[str, tuple[Value, ...]] | None = None
 
     @property
     def known(self) -> bool:
@@ -120,6 +138,11 @@ class Plan:
     stopped: bool = False
     #: A copy a rule rewrites to see what another target would do: :meth:`stop` only records its TODO there.
     trial: bool = False
+    #: Runs the enabled flag rules that come after the named one on a plan (``codemods.planning`` sets it): a
+    #: rule that tries each value a flag may hold sees what the later rules make of it.
+    run_after: Callable[[Plan, str], None] | None = field(default=None, repr=False, compare=False)
+    #: The flags run in an interactive interpreter (a notebook cell): only fork-launched DDP works there since 1.6.
+    interactive: bool = False
 
     #: The key before the first key a rule dropped ("" for the start): where :meth:`set` puts new keys.
     _gap: str | None = field(default=None, init=False, repr=False, compare=False)
@@ -224,7 +247,9 @@ class Plan:
 
 #: Flag rules whose flags do not take part in choosing the accelerator, the devices or the strategy: they still
 #: run on a plan another rule gave up on (:meth:`Plan.stop`).
-INDEPENDENT: frozenset[str] = frozenset({"amp_flags", "auto_select_gpus", "precision_values", "replace_sampler_ddp"})
+INDEPENDENT: frozenset[str] = frozenset(
+    {"amp_flags", "auto_select_gpus", "precision_values", "replace_sampler_ddp", "strategy_names"}
+)
 
 #: Each legacy Trainer flag and the rule that migrates it (whose target decides whether it must go).
 LEGACY_FLAG_RULES: dict[str, str] = {

@@ -16,6 +16,8 @@ from codemods.rules import REGISTRY, flag_rules
 
 def run_flag_rules(plan: Plan) -> None:
     """Apply every enabled flag rule that applies at the plan's target, in order."""
+    if plan.run_after is None:
+        plan.run_after = run_after
     for rule in flag_rules():
         if plan.stopped:
             break
@@ -23,6 +25,16 @@ def run_flag_rules(plan: Plan) -> None:
             rule.step(plan)
     if plan.stopped_by is not None and not plan.trial:
         _finish(plan, *plan.stopped_by)
+
+
+def run_after(plan: Plan, rule: str) -> None:
+    """Apply the flag rules that come after ``rule`` (a copy's, for a rule that tries values: Plan.run_after)."""
+    order = REGISTRY[rule].order
+    for later in flag_rules():
+        if plan.stopped:
+            break
+        if later.order > order and later.step is not None and plan.applies(later.id, later.version):
+            later.step(plan)
 
 
 def _finish(plan: Plan, rule: str, message: str) -> None:

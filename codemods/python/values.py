@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan import UNKNOWN, Plan, Value
+from codemods.python.bindings import facts
 from codemods.python.qualnames import LEGACY, assigned_values
 from codemods.resolve import resolve
 from legacy_api.renames import COMPAT, NEW_ROOT, PL, STRATEGY_CLASSES
@@ -130,6 +131,9 @@ def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpres
             if isinstance(original, cst.Name):
                 value.bound_strategy = _bound_strategy(ctx, original.value)
         value.accelerator_kind = _accelerator_kind(ctx, original)
+    pure_kinds = cst.Name | cst.Attribute | cst.Subscript | cst.Call | cst.IfExp | cst.BooleanOperation
+    if not value.known and isinstance(original, pure_kinds):
+        value.facts = facts(ctx, original)
     return value
 
 
@@ -200,7 +204,13 @@ def render(
         return cst.Call(cst.Name(name), args=_commas(args, None))
     if value.cond is not None and value.node is None:
         test, yes, no = value.cond
-        return cst.IfExp(test=test, body=render(ctx, plan, yes, quote), orelse=render(ctx, plan, no, quote))
+        if isinstance(test, Value):
+            test = _copy(render(ctx, plan, test, quote))
+        return cst.IfExp(
+            test=test, body=_copy(render(ctx, plan, yes, quote)), orelse=_copy(render(ctx, plan, no, quote))
+        )
+    if value.expr is not None:
+        return _expression(ctx, plan, value.expr, quote)
     if value.items is not None and (value.node is None or _items_changed(value)):
         template = value.node if isinstance(value.node, cst.List) else None
         if template is not None and template.elements:
@@ -217,6 +227,31 @@ def render(
     if value.node is not None:
         return value.node  # type: ignore[no-any-return]
     return _literal_node(value.lit, quote)
+
+
+def _copy(node: cst.BaseExpression) -> cst.BaseExpression:
+    """A pure value a rule writes twice (``accelerator="gpu" if n else "cpu", devices=n or 1``) is two nodes."""
+    return node.deep_clone()
+
+
+def _expression(ctx: FileContext, plan: Plan, expr: tuple[str, tuple[Value, ...]], quote: str) -> cst.BaseExpression:
+    """The syntax of a :attr:`Value.expr` a rule built."""
+    operator, operands = expr
+    parts = [_copy(render(ctx, plan, operand, quote)) for operand in operands]
+    # ``(a if c else b) or 1``: an operand that binds looser than the operator gets parentheses
+    parts = [
+        p.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        if isinstance(p, cst.IfExp | cst.Lambda | cst.BooleanOperation | cst.NamedExpr) and not p.lpar
+        else p
+        for p in parts
+    ]
+    if operator == "or":
+        return cst.BooleanOperation(left=parts[0], operator=cst.Or(), right=parts[1])
+    if operator == "strip":  # str(a).strip()
+        text = cst.Call(cst.Name("str"), [cst.Arg(parts[0])])
+        return cst.Call(cst.Attribute(text, cst.Name("strip")))
+    comparison = {"is": cst.Is, "in": cst.In}[operator]()
+    return cst.Comparison(parts[0], [cst.ComparisonTarget(comparison, parts[1])])
 
 
 def _relayout_list(
@@ -276,7 +311,9 @@ def _literal_node(lit: Any, quote: str) -> cst.BaseExpression:
         return cst.Name(str(lit))
     if isinstance(lit, int):
         return cst.Integer(str(lit)) if lit >= 0 else cst.UnaryOperation(cst.Minus(), cst.Integer(str(-lit)))
-    if isinstance(lit, list | tuple):
+    if isinstance(lit, tuple):
+        return cst.Tuple([cst.Element(_literal_node(item, quote)) for item in lit])
+    if isinstance(lit, list):
         return cst.List([cst.Element(_literal_node(item, quote)) for item in lit])
     raise TypeError(f"cannot write {lit!r}")
 

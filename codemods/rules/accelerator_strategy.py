@@ -7,7 +7,8 @@ names (or None) in both branches moves as a whole.
 
 from __future__ import annotations
 
-from codemods.plan import Plan, Value
+from codemods.expressions import none_as_auto
+from codemods.plan import Plan, Value, new
 from codemods.rule import Rule
 from legacy_api.renames import ACCELERATOR_NAMES, STRATEGY_NAMES
 
@@ -20,8 +21,10 @@ def kind(value: Value) -> str:
         return "strategy"
     if value.accelerator_kind is not None:
         return "accelerator"
-    if value.cond is not None:
-        kinds = {kind(value.cond[1]), kind(value.cond[2])}
+    options = value.facts.options if value.facts is not None and not value.known else None
+    if value.cond is not None or options is not None:
+        # both branches of ``a if c else b``, or every literal a name bound once may hold (codemods.python.bindings)
+        kinds = {kind(value.cond[1]), kind(value.cond[2])} if value.cond else {kind(new(o)) for o in options or ()}
         if kinds <= {"accelerator", "none"}:
             return "accelerator"
         return "strategy" if kinds <= {"strategy", "none"} else "mixed"
@@ -57,9 +60,12 @@ def step(plan: Plan) -> None:
         plan.drop("accelerator")
         plan.note(ID, f"dropped accelerator={accelerator.text}: Lightning 1.5 used the strategy from plugins=")
         return
-    plan.replace("accelerator", [("strategy", accelerator)])
+    auto = none_as_auto(accelerator) if plan.target >= (2, 0) and not plan.is_compat else None
+    plan.replace("accelerator", [("strategy", auto or accelerator)])
     plan.origin["strategy"] = ID
     plan.note(ID, f"accelerator={accelerator.text} is a strategy: use strategy= (deprecated in 1.5)")
+    if auto is not None:  # 2.0 rejects strategy=None, and trainer_defaults may not run after another rule's TODO
+        plan.note(ID, f'{accelerator.text} may be None, which 2.0 rejects: "auto" in its place')
 
 
 RULE = Rule(

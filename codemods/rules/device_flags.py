@@ -16,6 +16,11 @@ plan cannot see may choose the device (a splatted dict, ``**kwargs``) target 2.0
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+from collections.abc import Callable
+
+from codemods.expressions import device_pair, samples
 from codemods.plan import Plan, Value, new
 from codemods.rule import Rule
 from legacy_api.lightning15 import DEVICE_FLAGS, PRECEDENCE
@@ -33,14 +38,24 @@ def _branch(flag: str, value: Value) -> tuple[str, Value]:
     return "cpu", new(1)
 
 
-def _conditional(plan: Plan, flag: str, value: Value) -> None:
+def _conditional(plan: Plan, flag: str, value: Value) -> bool:
+    """``gpus=1 if cuda else 0``: both branches are literals; False (nothing done) where the rules after this one
+    would treat the two branches differently in a way the rewritten pair cannot carry."""
     assert value.cond is not None
     test, yes, no = value.cond
     (acc_yes, dev_yes), (acc_no, dev_no) = _branch(flag, yes), _branch(flag, no)
     accelerator = new(acc_yes) if acc_yes == acc_no else Value(cond=(test, new(acc_yes), new(acc_no)))
     devices = dev_yes if dev_yes.lit == dev_no.lit else Value(cond=(test, dev_yes, dev_no))
-    plan.replace(flag, [("accelerator", accelerator), ("devices", devices)])
+
+    def rewrite(target: Plan) -> None:
+        target.drop("devices")
+        target.replace(flag, [("accelerator", accelerator), ("devices", devices)])
+
+    if not plan.trial and not _same_for_every_value(plan, flag, [yes.lit, no.lit], rewrite):
+        return False
+    rewrite(plan)
     plan.note(ID, f"{flag}={value.text} became accelerator= and devices= (deprecated in 1.7)")
+    return True
 
 
 def _all_falsy(plan: Plan, flags: dict[str, Value]) -> None:
@@ -71,18 +86,99 @@ def _all_falsy(plan: Plan, flags: dict[str, Value]) -> None:
         plan.origin["devices"] = ID
 
 
+def _as_literal(value: Value) -> Value:
+    """A name bound once to one literal (``GPUS = 2``) reads as that literal; its syntax (the name) stays."""
+    options = value.facts.options if value.facts is not None and not value.known else None
+    if options is None or len(options) != 1:
+        return value
+    return dataclasses.replace(value, lit=options[0])
+
+
+def _copy(plan: Plan, items: list[tuple[str, Value]]) -> Plan:
+    return dataclasses.replace(
+        plan, items=items, notes=[], imports=[], origin=dict(plan.origin), successor={}, trial=True
+    )
+
+
+def _outcome(plan: Plan) -> tuple[object, ...] | None:
+    """Run the rules after this one on ``plan`` (a copy): the flags they leave besides accelerator= and
+    devices=, and their TODOs; None when one of them gives up (or the plan cannot run them)."""
+    if plan.run_after is None:
+        return None
+    plan.run_after(plan, ID)
+    if plan.stopped:
+        return None
+    kept = tuple(
+        (key, id(value.node) if value.node is not None else None, repr(value.lit))
+        for key, value in plan.items
+        if key not in ("accelerator", "devices")
+    )
+    return kept, frozenset((note.rule, note.message) for note in plan.notes if note.kind == "todo")
+
+
+def _same_for_every_value(plan: Plan, flag: str, lits: list[object], rewrite: Callable[[Plan], None]) -> bool:
+    """Whether the rules after this one do the same with the rewritten flags as with each literal ``flag`` may
+    hold: ``gpus=n, strategy="ddp"`` is not rewritten from n, since 1.5 dropped DDP for one CPU process
+    (legacy_fallbacks) when n was 0, which a strategy= next to ``accelerator="gpu" if n else "cpu"`` cannot say.
+    Another flag bound to a few literals (``backend = "ddp" if cuda else None``) is tried with each of them."""
+    choices = []
+    for key, other in plan.items:
+        options = other.facts.options if key != flag and other.facts is not None and not other.known else None
+        choices.append([(key, new(option)) for option in options] if options else [(key, other)])
+    for index, items in enumerate(itertools.product(*choices)):
+        if index == 64:
+            return False  # too many combinations to try: left to the TODO
+        rewritten = _copy(plan, list(items))
+        rewrite(rewritten)
+        expected = _outcome(rewritten)
+        for lit in lits:
+            trial = _copy(plan, [(key, new(lit) if key == flag else other) for key, other in items])
+            step(trial)
+            if expected is None or trial.stopped or _outcome(trial) != expected:
+                return False
+    return True
+
+
+#: Why ``gpus=X`` stays: X is pure and a pair exists, but the other flags did not do the same for every value.
+_OTHERS = "; what 1.5 did with the other flags here depended on it too (no DDP for one CPU process)"
+
+
+def _expression(plan: Plan, flag: str, value: Value) -> str | None:
+    """``gpus=X`` (X pure, not a literal) -> accelerator= and devices= written from X where that is exact
+    (codemods.expressions): None when done, else why not ("" when nothing is known of X)."""
+    if plan.opaque_rest or plan.is_composed or plan.trial:
+        return ""  # a falsy value leaves the choice to flags this plan cannot see
+    devices = plan.get("devices")
+    if devices is not None and not (devices.known and devices.lit is None):
+        return ""
+    pair = device_pair(flag, value)
+    if pair is None:
+        return ""
+    accelerator, count, why = pair
+
+    def rewrite(target: Plan) -> None:
+        target.drop("devices")
+        target.drop("accelerator")
+        target.replace(flag, [("accelerator", accelerator), ("devices", count)])
+        target.origin["accelerator"] = target.origin["devices"] = ID
+
+    if not _same_for_every_value(plan, flag, samples(flag, value), rewrite):
+        return _OTHERS
+    rewrite(plan)
+    plan.note(ID, f"{flag}={value.text} became accelerator= and devices= written from it: {why} (deprecated in 1.7)")
+    return None
+
+
 def step(plan: Plan) -> None:
     present = [(flag, plan.get(flag)) for flag in DEVICE_FLAGS if flag in plan]
-    flags = {flag: value for flag, value in present if value is not None}
+    flags = {flag: _as_literal(value) for flag, value in present if value is not None}
     if not flags:
         return
     accelerator = plan.get("accelerator")
     explicit = accelerator is not None and not (accelerator.known and accelerator.lit is None)
     if len(flags) == 1 and not explicit:
         ((flag, value),) = flags.items()
-        if value.cond is not None and value.cond[1].known and value.cond[2].known:
-            plan.drop("devices")
-            _conditional(plan, flag, value)
+        if value.cond is not None and value.cond[1].known and value.cond[2].known and _conditional(plan, flag, value):
             return
     unknown = [f"{flag}={value.text}" for flag, value in flags.items() if not value.known]
     if unknown:
@@ -92,10 +188,14 @@ def step(plan: Plan) -> None:
             if value.known and not lightning_truthy(value.lit):
                 plan.drop(flag)
                 plan.note(ID, f"removed {flag}={value.text}: a falsy device flag chose no accelerator")
+        left = [(flag, value) for flag, value in flags.items() if flag in plan]
+        why = _expression(plan, *left[0]) if len(left) == 1 and not explicit else ""
+        if why is None:
+            return
         plan.stop(
             ID,
             f"{', '.join(unknown)} is not a literal: pass accelerator= and devices= instead "
-            '(e.g. accelerator="gpu", devices=n when n > 0, else accelerator="cpu"); 0 and None meant CPU',
+            f'(e.g. accelerator="gpu", devices=n when n > 0, else accelerator="cpu"); 0 and None meant CPU{why}',
         )
         return
     truthy = [flag for flag in flags if lightning_truthy(flags[flag].lit)]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from codemods.expressions import none_as_auto
 from codemods.plan import Plan, Value, new
 from codemods.rule import Rule
 from legacy_api.lightning15 import device_count
@@ -103,6 +104,11 @@ def step(plan: Plan) -> None:
     if strategy is not None and strategy.cond is not None and _has_none(strategy):
         test, yes, no = strategy.cond
         strategy = Value(cond=(test, _auto(yes), _auto(no)), source=strategy.source)
+        plan.set("strategy", strategy)
+        plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
+    auto = none_as_auto(strategy) if strategy is not None else None
+    if auto is not None:  # a name bound once to ``"ddp" if c else None`` (codemods.python.bindings)
+        strategy = auto
         plan.set("strategy", strategy)
         plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
     if plan.opaque_rest or plan.stopped:

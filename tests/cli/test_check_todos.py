@@ -14,7 +14,7 @@ import pytest
 
 from codemods.cli import main
 
-NON_LITERAL = "import pytorch_lightning as pl\n\n\ndef build(n):\n    return pl.Trainer(gpus=n)\n"
+NON_LITERAL = "import pytorch_lightning as pl\n\n\ndef build(n):\n    return pl.Trainer(gpus=n())\n"
 MIGRATED_WITH_TODO = (
     "from newcore import Runner\n"
     "\n"

@@ -32,6 +32,57 @@ TRANSFORMED = [
         "2.0",
         id="2.0 leaves the launcher to 2.0 (reported) and spells precision",
     ),
+    # Non-literal values written from the expression itself (tests/codemods/test_non_literal_devices.py proves
+    # each pair against the recorded 1.5 selections).
+    pytest.param(
+        "import torch\nfrom pytorch_lightning import Trainer\nAVAIL_GPUS = min(1, torch.cuda.device_count())\n"
+        "Trainer(gpus=AVAIL_GPUS, max_epochs=3)\n",
+        "import torch\nfrom pytorch_lightning import Trainer\nAVAIL_GPUS = min(1, torch.cuda.device_count())\n"
+        'Trainer(accelerator="gpu" if AVAIL_GPUS else "cpu", devices=1, max_epochs=3)\n',
+        "2.0",
+        id="a module name bound once to min(1, device_count()) holds 0 or 1: Python's truth is 1.5's",
+    ),
+    pytest.param(
+        "import torch\nfrom pytorch_lightning import Trainer\nTrainer(gpus=torch.cuda.device_count())\n",
+        "import torch\nfrom pytorch_lightning import Trainer\n"
+        'Trainer(accelerator="gpu" if torch.cuda.device_count() else "cpu", devices=torch.cuda.device_count() or 1)\n',
+        "1.7",
+        id="torch.cuda.device_count() is an int: 0 was the CPU, n the first n GPUs",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\ndef f(args):\n    return Trainer(gpus=args.gpus)\n",
+        "from pytorch_lightning import Trainer\ndef f(args):\n    return Trainer("
+        'accelerator="cpu" if str(args.gpus).strip() in ("0", "[]", "None") else "gpu", '
+        'devices=1 if str(args.gpus).strip() in ("0", "[]", "None") else args.gpus)\n',
+        "2.0",
+        id='args.gpus may be a string: "0" meant the CPU, so 1.5\'s own test is spelled out',
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\ndef f(cfg):\n    return Trainer(tpu_cores=cfg.tpu_cores)\n",
+        "from pytorch_lightning import Trainer\ndef f(cfg):\n"
+        '    return Trainer(accelerator="tpu" if cfg.tpu_cores else "cpu", devices=cfg.tpu_cores or 1)\n',
+        "2.0",
+        id="tpu_cores: every value 1.5 accepted but None is truthy",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\ndef f(workers):\n    return Trainer(num_processes=workers)\n",
+        'from pytorch_lightning import Trainer\ndef f(workers):\n    return Trainer(accelerator="cpu", devices=workers or 1)\n',
+        "1.7",
+        id="num_processes: always the CPU, 0 was one process",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nN = 2\ndef f():\n    return Trainer(gpus=N)\n",
+        'from pytorch_lightning import Trainer\nN = 2\ndef f():\n    return Trainer(accelerator="gpu", devices=N)\n',
+        "2.0",
+        id="a name bound once to a literal reads as the literal; the name stays",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nbackend = 'ddp' if cuda else None\nTrainer(accelerator=backend, gpus=2)\n",
+        "from pytorch_lightning import Trainer\nbackend = 'ddp' if cuda else None\n"
+        'Trainer(strategy=backend or "auto", accelerator="gpu", devices=2)\n',
+        "2.0",
+        id="a name holding a strategy name or None moves to strategy=, None spelled as 2.0's auto",
+    ),
 ]
 
 
@@ -40,11 +91,49 @@ def test_transformed(before: str, after: str, target: str) -> None:
     check_transformed(before, after, target)
 
 
+_CALL = "from pytorch_lightning import Trainer\ndef f(args, n):\n    return Trainer({})\n"
+
 TODO = [
+    pytest.param(_CALL.format("gpus=args.gpus()"), "2.0", "device_flags", id="a call may differ when written twice"),
     pytest.param(
-        "from pytorch_lightning import Trainer\nTrainer(gpus=args.gpus)\n", "1.7", "device_flags", id="gpus=args.gpus"
+        _CALL.format("gpus=args.gpus, strategy='ddp'"),
+        "2.0",
+        "device_flags",
+        id="with gpus=0 1.5 dropped DDP for one CPU process: one pair with strategy= cannot say that",
+    ),
+    pytest.param(_CALL.format("ipus=n"), "2.0", "device_flags", id="ipus=0 ran on the IPU accelerator in 1.5"),
+    pytest.param(_CALL.format("gpus=n, devices=4"), "2.0", "device_flags", id="devices= next to a non-literal"),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nn = 1\nn += 1\nTrainer(gpus=n(), num_nodes=2)\n",
+        "2.0",
+        "device_flags",
+        id="augmented names are not followed",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\n"
+        "def f(cuda):\n    n = 2 if cuda else 0\n    backend = 'ddp' if cuda else None\n"
+        "    return Trainer(strategy=backend, gpus=n)\n",
+        "1.7",
+        "device_flags",
+        id="each value of one name is tried with each of the other's: ddp on one CPU process differs",
     ),
 ]
+
+
+NOT_FOLLOWED = [
+    pytest.param("n = 2\nn += 1\n", id="augmented"),
+    pytest.param("n = 2\nfor n in range(3):\n    pass\n", id="loop target"),
+    pytest.param("n = 2\ndef g():\n    global n\n    n = 0\n", id="global in a function"),
+    pytest.param("n = 2\nn = 0\n", id="rebound"),
+    pytest.param("n = 2\nif (n := 0):\n    pass\n", id="walrus"),
+    pytest.param("n = 2\ndel n\n", id="del"),
+]
+
+
+@pytest.mark.parametrize("bindings", NOT_FOLLOWED)
+def test_a_name_bound_more_than_once_is_not_read_as_its_literal(bindings: str) -> None:
+    source = f"from pytorch_lightning import Trainer\n{bindings}Trainer(gpus=n, strategy='ddp')\n"
+    check_todo(source, "2.0", "device_flags")
 
 
 @pytest.mark.parametrize(("source", "target", "rule"), TODO)

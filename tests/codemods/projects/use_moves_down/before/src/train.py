@@ -2,6 +2,6 @@ import pytorch_lightning as pl
 
 
 def build(cfg, n):
-    trainer = pl.Trainer(gpus=n, max_epochs=cfg.trainer.max_epochs)
+    trainer = pl.Trainer(gpus=n(), max_epochs=cfg.trainer.max_epochs)
     half = cfg.trainer.precision == 16
     return trainer, half

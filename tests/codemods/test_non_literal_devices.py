@@ -1,0 +1,171 @@
+"""``gpus=X`` that is not a literal: the rewritten pair selects what Lightning 1.5 selected, value by value.
+
+Each row is a case recorded from the real 1.5.10 (tests/data/lightning-1.5.10.json, ``gpus: gpus=<v> | cuda=4``
+and the like). The call is rewritten once with the codemod (target 2.0 and 1.7), then the rewritten module is
+executed with X bound to the recorded value (and ``torch.cuda`` faked to the recorded machine), and the
+``accelerator=``/``devices=`` it passes are read the way the target reads them (``newcore.devices``, Lightning
+1.6's parsing, which 2.x keeps for CUDA and XLA devices). The result must be the recorded selection:
+GPUAccelerator -> "gpu" with the recorded CUDA indices, TPUAccelerator -> "tpu" with the recorded cores,
+CPUAccelerator -> "cpu" with the recorded number of processes; a value 1.5 refused must be refused too.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from newcore import MisconfigurationException
+from newcore.devices import parse_count, parse_indices, parse_tpu
+from tests.codemods.helpers import run
+from tests.parity.harness import load
+
+FLAGS = ("gpus", "tpu_cores", "num_processes")
+#: Values 1.5 refused where the rewritten pair takes the CPU instead (it never takes a device 1.5 refused).
+WIDER = {("tpu_cores", "0"), ("num_processes", "None")}
+#: 1.5 refusals that come from the machine the rewrite does not model (no TPU host), not from the value.
+MACHINE = re.compile(r"No TPU devices|IPU")
+
+
+def _recorded() -> list[Any]:
+    rows = []
+    for case_id, record in sorted(load("1.5.10").items()):
+        case = record["case"]
+        kwargs = case["kwargs"]
+        if case["group"] not in FLAGS or set(kwargs) != {case["group"]} or record["outcome"] == "unavailable":
+            continue
+        if record["outcome"] != "ok" and MACHINE.search(record["error"]["message"]):
+            continue
+        rows.append(pytest.param(case["group"], kwargs[case["group"]], record, id=case_id))
+    return rows
+
+
+def _cuda(record: dict[str, Any]) -> int:
+    return int(record["case"]["hardware"].get("cuda") or 0)
+
+
+def _selection_15(record: dict[str, Any]) -> tuple[str, Any] | None:
+    """(accelerator, devices) of a recorded 1.5 selection, in the target's terms; None when 1.5 refused."""
+    if record["outcome"] != "ok":
+        return None
+    selected = record["selected"]
+    devices = selected.get("parallel_devices")
+    kind = {"GPUAccelerator": "gpu", "TPUAccelerator": "tpu", "CPUAccelerator": "cpu"}[selected["accelerator"]]
+    if kind == "gpu":
+        return kind, [int(d.split(":")[1]) for d in devices or [selected["root_device"]]]
+    if kind == "tpu":  # 1.5 lists spawned cores by index, or runs one core in place
+        return kind, (len(devices) if devices else [int(selected["root_device"].split(":")[1])])
+    return kind, len(devices) if devices else 1
+
+
+def _selection_target(accelerator: Any, devices: Any, cuda: int) -> tuple[str, Any] | None:
+    """What the target selects for the rewritten pair; None when it refuses it."""
+    try:
+        if accelerator in ("gpu", "cuda"):
+            return "gpu", parse_indices(devices, accelerator="gpu", available=cuda)
+        if accelerator == "tpu":
+            return "tpu", parse_tpu(devices, available=8)
+        if accelerator == "cpu":
+            return "cpu", parse_count(devices, accelerator="cpu")
+    except MisconfigurationException:
+        return None
+    raise AssertionError(f"unexpected accelerator={accelerator!r}")
+
+
+class _Trainer:
+    """Stands in for the Trainer: the flags it was built with."""
+
+    def __init__(self, **flags: Any) -> None:
+        self.flags = flags
+
+
+def _rewritten_flags(source: str, target: str, names: dict[str, Any]) -> dict[str, Any]:
+    """Rewrite ``source`` and run it (imports left out) with ``names`` bound: the flags the Trainer gets."""
+    outcome = run(textwrap.dedent(source), target)
+    assert outcome.error is None
+    assert "TODO" not in outcome.source, outcome.source
+    assert run(outcome.source, target).source == outcome.source, "a second run must change nothing"
+    tree = ast.parse(outcome.source)
+    tree.body = [s for s in tree.body if not isinstance(s, ast.Import | ast.ImportFrom)]
+    namespace: dict[str, Any] = {"Trainer": _Trainer, **names}
+    exec(compile(tree, "<rewritten>", "exec"), namespace)  # the codemod's own output, nothing else
+    flags: dict[str, Any] = namespace["trainer"].flags
+    assert set(flags) == {"accelerator", "devices"}, flags
+    return flags
+
+
+def _fake_torch(cuda: int) -> SimpleNamespace:
+    return SimpleNamespace(cuda=SimpleNamespace(device_count=lambda: cuda, is_available=lambda: cuda > 0))
+
+
+def _check(flags: dict[str, Any], record: dict[str, Any], flag: str, value: Any) -> None:
+    ours = _selection_target(flags["accelerator"], flags["devices"], _cuda(record))
+    theirs = _selection_15(record)
+    if theirs is None and (flag, repr(value)) in WIDER:
+        assert ours == ("cpu", 1)
+        return
+    assert ours == theirs, f"1.5 selected {theirs}, the rewrite {ours} ({flags})"
+
+
+@pytest.mark.parametrize("target", ["2.0", "1.7"])
+@pytest.mark.parametrize(("flag", "value", "record"), _recorded())
+def test_attribute_of_unknown_type(flag: str, value: Any, record: dict[str, Any], target: str) -> None:
+    """``gpus=args.gpus``: anything 1.5 accepted, strings included ("0" meant the CPU)."""
+    source = f"from pytorch_lightning import Trainer\ntrainer = Trainer({flag}=args.value)\n"
+    flags = _rewritten_flags(source, target, {"args": SimpleNamespace(value=value)})
+    _check(flags, record, flag, value)
+
+
+@pytest.mark.parametrize(("flag", "value", "record"), _recorded())
+def test_name_bound_once_to_the_literal(flag: str, value: Any, record: dict[str, Any]) -> None:
+    """``N = <v>`` at module level, ``Trainer(gpus=N)`` in a function: the literal's own rewrite."""
+    source = (
+        f"from pytorch_lightning import Trainer\nN = {value!r}\n\n\ndef build():\n    return Trainer({flag}=N)\n\n\n"
+        "trainer = build()\n"
+    )
+    if (flag, repr(value)) in WIDER or _selection_15(record) is None:
+        pytest.skip("a literal 1.5 refused is left to the literal rules")
+    _check(_rewritten_flags(source, "2.0", {}), record, flag, value)
+
+
+#: The idioms: what they evaluate to on a machine with that many GPUs is the recorded ``gpus=`` value.
+IDIOMS = [
+    "torch.cuda.device_count()",
+    "min(1, torch.cuda.device_count())",
+    "min(torch.cuda.device_count(), 1)",
+    "int(torch.cuda.is_available())",
+    "1 if torch.cuda.is_available() else 0",
+    "-1 if torch.cuda.is_available() else 0",
+]
+
+
+def _idiom_rows() -> list[Any]:
+    recorded = load("1.5.10")
+    rows = []
+    for idiom in IDIOMS:
+        for machine, cuda in (("cpu", 0), ("cuda=2", 2), ("cuda=4", 4)):
+            value = eval(idiom, {"torch": _fake_torch(cuda)})  # the idiom's value on that machine
+            record = recorded[f"gpus: gpus={value!r} | {machine}"]
+            for bound in (False, True):
+                spelled = "AVAIL_GPUS = " if bound else ""
+                rows.append(pytest.param(idiom, bound, cuda, record, id=f"{spelled}{idiom} on {machine}"))
+    return rows
+
+
+@pytest.mark.parametrize("target", ["2.0", "1.7"])
+@pytest.mark.parametrize(("idiom", "bound", "cuda", "record"), _idiom_rows())
+def test_idioms(idiom: str, bound: bool, cuda: int, record: dict[str, Any], target: str) -> None:
+    """``gpus=min(1, torch.cuda.device_count())`` and the like, inline or bound once at module level."""
+    if bound:
+        source = (
+            f"import torch\nfrom pytorch_lightning import Trainer\n\nAVAIL_GPUS = {idiom}\n\n\ndef build():\n"
+            "    return Trainer(gpus=AVAIL_GPUS)\n\n\ntrainer = build()\n"
+        )
+    else:
+        source = f"import torch\nfrom pytorch_lightning import Trainer\n\ntrainer = Trainer(gpus={idiom})\n"
+    flags = _rewritten_flags(source, target, {"torch": _fake_torch(cuda)})
+    _check(flags, record, "gpus", None)
