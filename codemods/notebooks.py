@@ -42,7 +42,7 @@ import json
 import os
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from codemods.ipython import is_placeholder, mask, split_lines, unmask
 from codemods.model import Finding, FindingKind, Options, Outcome, first_line
@@ -379,7 +379,8 @@ def transform_notebook(text: str, options: Options) -> Outcome:
         kind: FindingKind = "todo" if any(token in source.text for token in prefilter_tokens(options)) else "report"
         message = f"the cell does not parse as Python, even with its IPython lines masked ({why}): left as it is"
         findings.append(_located(text, source, Finding(RULE, message, line, 1, kind), line))
-    outcome = transform_python(_module(cells), options) if cells else Outcome("", changed=False, parsed=False)
+    interactive = replace(options, interactive=True)  # a notebook's Trainer runs in its kernel
+    outcome = transform_python(_module(cells), interactive) if cells else Outcome("", changed=False, parsed=False)
     if outcome.error is not None:
         return Outcome(text, False, tuple(findings), f"the code cells as one module: {outcome.error}")
     for finding in outcome.findings:

@@ -62,6 +62,10 @@ def step(plan: Plan) -> None:
     if backend is None or name in ("native", None):
         _drop_both(plan, backend, level, "native AMP is the default and ignores amp_level")
         return
+    if backend.known and name != "apex" and _apex_unused(plan) is not None and not plan.get("precision"):
+        # 1.5 read amp_backend only for precision=16: next to full precision any value went unread.
+        _drop_both(plan, backend, level, "1.5 read amp_backend only for precision=16, and trained in full precision")
+        return
     if not backend.known or name != "apex":
         plan.stop(
             ID, f"amp_backend={backend.text}: drop it for native AMP, or pass ApexMixedPrecisionPlugin in plugins="

@@ -21,7 +21,12 @@ def step(plan: Plan) -> None:
         plan.drop("auto_select_gpus")
         plan.note(ID, f"removed auto_select_gpus={flag.text}: it was the default")
         return
-    devices = plan.get("devices")
+    devices, accelerator = plan.get("devices"), plan.get("accelerator")
+    if flag.known and devices is None and not plan.opaque_rest and (accelerator is None or accelerator.lit == "cpu"):
+        # 1.5 picked free GPUs only for gpus=N: without a device count there was nothing to pick.
+        plan.drop("auto_select_gpus")
+        plan.note(ID, f"removed auto_select_gpus={flag.text}: without gpus= it selected nothing in 1.5")
+        return
     count = device_count(devices.lit) if devices is not None and devices.known else None
     if not flag.known or plan.is_compat or devices is None or count is None or isinstance(devices.lit, list | str):
         plan.todo(ID, "auto_select_gpus is gone in 2.0: use devices=find_usable_cuda_devices(n)")

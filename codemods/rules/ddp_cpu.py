@@ -5,7 +5,8 @@ A strategy name in ``accelerator=`` was deprecated in Lightning 1.5; 1.6 still m
 (``ddp_spawn``), but ``ddp`` under SLURM/TorchElastic/Kubeflow or with one process on several nodes. 1.6-1.9 make
 exactly that choice for ``accelerator="cpu", devices=N`` without a strategy, and 2.0 launches ``ddp`` on purpose,
 so no strategy is written (``strategy="ddp_spawn"`` in a config would spawn under SLURM in 2.x): a finding of kind
-"report" says so (MIGRATION.md, "Selection policy").
+"report" says so (MIGRATION.md, "Selection policy"). One process ran DDP all the same, which one device without a
+strategy does not: ``devices=1`` gets ``strategy="ddp"``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ def step(plan: Plan) -> None:
             plan.drop(flag)
     plan.drop("num_processes")
     plan.drop("devices")
-    plan.replace("accelerator", [("accelerator", new("cpu")), ("devices", devices)])
+    items = [("accelerator", new("cpu")), ("devices", devices)]
+    if devices.known and devices.lit == 1:
+        # One process still ran DDP in 1.5 (DDPSpawnPlugin); without a strategy one device is no DDP at all.
+        items.append(("strategy", new("ddp")))
+    plan.replace("accelerator", items)
     plan.note(ID, 'accelerator="ddp_cpu" is accelerator="cpu" with devices= (deprecated in 1.5)')
     plan.implicit(
         ID,

@@ -130,6 +130,14 @@ def _strategy(plan: Plan) -> None:
         plan.drop("strategy")
         plan.note(ID, f"{_DROPPED}{_text(value)}: it had no effect for one CPU process in 1.5 (one device, no DDP)")
         return
+    if name in CPU_FALLBACK and on_cpu and explicit_cpu:
+        # Next to the user's accelerator="cpu" 1.5 honoured the name: one process driving N "CPU devices".
+        plan.stop(
+            ID,
+            f"strategy={_text(value)} next to accelerator=\"cpu\" ran ONE process in 1.5 (DataParallel/DDP2 "
+            'without GPUs runs the model as it is): use devices=1 for that, or strategy="ddp" for N processes',
+        )
+        return
     if name in CPU_FALLBACK and on_cpu:
         plan.set("strategy", new(CPU_FALLBACK[name]))
         plan.note(ID, f"strategy={_text(value)} {_STILL_IN_16} in 1.5 (with a warning); newcore refuses it there")

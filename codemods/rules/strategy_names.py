@@ -29,7 +29,12 @@ _CHANGES: dict[str, tuple[tuple[int, ...], str | None, str]] = {
     "dp": ((2, 0), None, 'strategy="dp" is removed in 2.0: use "ddp"'),
     "fsdp": ((2, 0), None, 'strategy="fsdp" means native PyTorch FSDP in 2.0, not FairScale: check its options'),
     "tpu_spawn_debug": ((2, 0), "xla_debug", ""),
+    "tpu_spawn": ((2, 0), "xla", ""),
+    "hpu_parallel": ((2, 1), None, "HPU support left Lightning in 2.1: `pip install lightning-habana`"),
+    "hpu_single": ((2, 1), None, "HPU support left Lightning in 2.1: `pip install lightning-habana`"),
 }
+#: Names that run only on TPUs in 2.x, where 1.5 also built them for other accelerators.
+_TPU_ONLY = frozenset({"tpu_spawn_debug"})
 
 
 #: DDP names whose find_unused_parameters default goes from True (1.x) to False (2.0).
@@ -73,6 +78,14 @@ def step(plan: Plan) -> None:
     if change is None or change[0] > plan.target:
         return
     _, replacement, message = change
+    accelerator = plan.get("accelerator")
+    if strategy.lit.lower() in _TPU_ONLY and not (accelerator is not None and accelerator.lit == "tpu"):
+        plan.todo(
+            ID,
+            f'strategy={strategy.text} is "{replacement}" in 2.x, which needs torch_xla and TPUs; 1.5 also ran it on '
+            "other accelerators (one process, no XLA): choose a strategy for this accelerator",
+        )
+        return
     if replacement is None:
         plan.todo(ID, message)
     else:

@@ -301,10 +301,10 @@ ROWS = [
     ),
     row(
         {"accelerator": "ddp_cpu"},
-        same({"accelerator": "cpu", "devices": 1}, implicit=True),
-        same({"accelerator": "cpu", "devices": 1}, implicit=True),
+        same({"accelerator": "cpu", "devices": 1, "strategy": "ddp"}, implicit=True),
+        same({"accelerator": "cpu", "devices": 1, "strategy": "ddp"}, implicit=True),
         pin=Pin("accelerator_as_strategy: accelerator='ddp_cpu' | cpu", "DDPSpawnStrategy", "CPUAccelerator", 1),
-        id="ddp_cpu with one process is one CPU device (1.5 spawned a one-process DDP world: listed divergence)",
+        id="ddp_cpu with one process is a one-process DDP world, as 1.5 ran it (its spawn launcher is the target's)",
     ),
     # --- spelled out: the target would silently train on another accelerator -----------------------------------
     row(

@@ -337,6 +337,99 @@ REASONS += [
 ]
 
 
+REASONS.insert(
+    0,
+    (
+        "migrated",
+        r"accelerator='cpu', devices=(-\d|0) \||num_processes=-1 \||strategy='' \|",
+        r"outcome",
+        "compat refuses devices<1 for the CPU and an empty strategy name (1.5.10 ran one CPU process for them: see"
+        " the compat suite); the codemod drops the value, so the migrated code runs one CPU process, as 1.5.10 did.",
+    ),
+)
+
+
+#: Reasons of the real-2.x suite (tests/parity/test_real_target.py), first match wins.
+REASONS += [
+    (
+        "real-2.x",
+        r"kubeflow",
+        r"environment",
+        "2.x no longer detects Kubeflow (KubeflowEnvironment.detect() raises: it cannot be detected automatically);"
+        " pass plugins=[KubeflowEnvironment()] on a Kubeflow PyTorchJob (MIGRATION.md, Cluster scripts).",
+    ),
+    (
+        "real-2.x",
+        r"slurm",
+        r"environment",
+        "A SLURM allocation whose task count does not match devices x nodes: 1.5 ignored SLURM and launched its own"
+        " processes; 2.x uses SLURMEnvironment. Ask sbatch for --ntasks-per-node=<devices> (MIGRATION.md, Cluster"
+        " scripts).",
+    ),
+    (
+        "real-2.x",
+        r"^interactive",
+        r"",
+        "A strategy the old code named that spawned (or re-ran the script) in a notebook: 2.x refuses it there ('not"
+        " compatible with an interactive environment'); the migrated notebook carries a TODO naming ddp_notebook.",
+    ),
+    (
+        "real-2.x",
+        r"^defaults: \(no flags\)",
+        r"",
+        "Trainer() with no flags: 1.x trained on one CPU, 2.x takes every accelerator it finds. Nothing legacy to"
+        " migrate; reported (Selection policy, 'one CPU device when no device is named').",
+    ),
+    (
+        "real-2.x",
+        r"^precedence|^conflict|plugins=\['ddp_sharded', 'ddp_find",
+        r"",
+        "Conflicting device or strategy flags that 1.5 resolved by precedence: the codemod leaves a TODO to choose"
+        " one instead of spelling the winner.",
+    ),
+    (
+        "real-2.x",
+        r"^invalid|num_nodes=0",
+        r"",
+        "An invalid value 1.5 accepted and ignored (an empty or numeric strategy name, num_nodes below 1): 2.x"
+        " refuses it; the codemod leaves a TODO instead of guessing what was meant.",
+    ),
+    (
+        "real-2.x",
+        r"accelerator='tpu_spawn'",
+        r"",
+        "accelerator='tpu_spawn' selected DDP on CPUs and GPUs and the XLA strategy on TPUs in 1.5: a TODO asks"
+        " which one was meant.",
+    ),
+    (
+        "real-2.x",
+        r"devices='2' \| cpu\+tpu",
+        r"",
+        "devices='2' on a TPU host was core number 2 in 1.5 (a string listed core indices); 2.x refuses it: write"
+        " devices=[2].",
+    ),
+    (
+        "real-2.x",
+        r"plugins=\[PrecisionPlugin\(\)\], tpu_cores",
+        r"",
+        "A plain PrecisionPlugin() on TPUs: 1.5 used it as 32-bit XLA precision; 2.x requires XLAPrecision.",
+    ),
+    (
+        "real-2.x",
+        r"amp_backend='apex'",
+        r"",
+        "apex AMP is gone in 2.x: the codemod leaves a TODO.",
+    ),
+    (
+        "real-2.x",
+        r"",
+        r"",
+        "1.5 selected something 2.x no longer has (DataParallel, DDP2, Horovod, FairScale, IPUs, apex, DeepSpeed in"
+        " float64, an XLA strategy without TPUs): the migrated code carries a TODO naming the replacement.",
+    ),
+]
+
+
 def newcore_suite() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
     from newcore import AcceleratorConnector
 
@@ -367,6 +460,17 @@ def migrated_suite() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
         yield case_id, closed_loop.compat_selection(record["case"]), ours
 
 
+def real_target_suite() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """Each 1.5.10 case as source, migrated at the default target, as real 2.x ran it (recorded)."""
+    from tests.parity import real_target
+
+    recorded = json.loads((harness.DATA / "lightning-2.6.6-migrated.json").read_text(encoding="utf-8"))["results"]
+    for case_id, record in sorted(harness.load("1.5.10").items()):
+        if record["outcome"] == "ok":
+            theirs, ours, _ = real_target.verdict(record, recorded.get(case_id))
+            yield case_id, theirs, ours
+
+
 #: suite -> (what it is compared against, the suite).
 SUITES: dict[str, tuple[str, Callable[[], Iterator[tuple[str, dict[str, Any], dict[str, Any]]]]]] = {
     "newcore": ("pytorch-lightning 1.6.5", newcore_suite),
@@ -376,18 +480,39 @@ SUITES: dict[str, tuple[str, Callable[[], Iterator[tuple[str, dict[str, Any], di
         " ours: newcore on the code migrate-trainer --target-version 1.9 wrote",
         migrated_suite,
     ),
+    "real-2.x": (
+        "pytorch-lightning 1.5.10 on the original flags; ours: real pytorch-lightning 2.6.6 on the code"
+        " migrate-trainer wrote at its default target (recorded by tools/reference/migrated.py)",
+        real_target_suite,
+    ),
 }
+
+
+def _differences(suite: str, ours: dict[str, Any], theirs: dict[str, Any]) -> dict[str, Any]:
+    if suite == "real-2.x":
+        from tests.parity import real_target
+
+        return real_target.differences(ours, theirs)
+    return harness.differences(ours, theirs)
+
+
+def _summary(suite: str, selected: dict[str, Any]) -> str:
+    if suite == "real-2.x":
+        from tests.parity import real_target
+
+        return real_target.summary(selected)
+    return harness.summary(selected)
 
 
 def compute(suite: str) -> dict[str, dict[str, str]]:
     """The divergences of one suite, with the reasons REASONS gives (empty when none matches)."""
     found = {}
     for case_id, theirs, ours in SUITES[suite][1]():
-        diff = harness.differences(ours, theirs)
+        diff = _differences(suite, ours, theirs)
         if diff:
             found[case_id] = {
-                "lightning": harness.summary(theirs),
-                "ours": harness.summary(ours),
+                "lightning": _summary(suite, theirs),
+                "ours": _summary(suite, ours),
                 "why": reason(suite, case_id, json.dumps(diff)),
             }
     return found
