@@ -18,7 +18,9 @@ _NEW = "from pytorch_lightning.strategies import DDPStrategy\n"
 _TODO = '# TODO(migrate-trainer): DDPSpawnStrategy is gone in 2.0: use DDPStrategy(start_method="spawn") [strategy_removals]\n'
 
 TRANSFORMED = [
-    pytest.param(_IMPORT + "s = DDPSpawnStrategy()\n", _NEW + 's = DDPStrategy(start_method="spawn")\n', "2.0", id="call"),
+    pytest.param(
+        _IMPORT + "s = DDPSpawnStrategy()\n", _NEW + 's = DDPStrategy(start_method="spawn")\n', "2.0", id="call"
+    ),
     pytest.param(
         _IMPORT + "s = DDPSpawnStrategy(find_unused_parameters=False)\n",
         _NEW + 's = DDPStrategy(find_unused_parameters=False, start_method="spawn")\n',
