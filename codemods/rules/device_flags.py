@@ -169,6 +169,35 @@ def _expression(plan: Plan, flag: str, value: Value) -> str | None:
     return None
 
 
+def _precedence(plan: Plan, flags: dict[str, Value], truthy: list[str]) -> bool | None:
+    """gpus= next to flags that 1.5 then ignored (recorded 1.5.10, group "precedence"): ``accelerator="cpu"`` ran one
+    CPU process whatever gpus=/num_processes=/devices= said; otherwise gpus= beat num_processes= and devices=, and
+    ``accelerator="auto"`` meant the GPUs. True: settled here; False: changed, to be read again; None: untouched."""
+    accelerator = plan.get("accelerator")
+    name = accelerator.lit.lower() if accelerator is not None and isinstance(accelerator.lit, str) else None
+    if accelerator is not None and name is None and not (accelerator.known and accelerator.lit is None):
+        return None  # an accelerator object or an expression: the general path decides
+    if set(truthy) - {"gpus", "num_processes"}:
+        return None
+    devices = plan.get("devices")
+    ignored = [key for key in flags if key != "gpus" and key in plan] + (["devices"] if devices is not None else [])
+    if name == "cpu":
+        for key in [*flags, *(["devices"] if devices is not None else [])]:
+            plan.drop(key)
+        plan.set("devices", new(1), after="accelerator")
+        plan.note(ID, f'accelerator="cpu" next to gpus={flags["gpus"].text} ran one CPU process in 1.5: devices=1')
+        return True
+    if not ignored and name != "auto":
+        return None
+    for key in ignored:
+        plan.drop(key)
+        plan.note(ID, f"dropped {key}=: 1.5 ran gpus={flags['gpus'].text} and ignored it")
+    if name == "auto":
+        plan.set("accelerator", new("gpu"))
+        plan.note(ID, f'accelerator="auto" next to gpus={flags["gpus"].text} was the GPUs in 1.5')
+    return False
+
+
 def step(plan: Plan) -> None:
     present = [(flag, plan.get(flag)) for flag in DEVICE_FLAGS if flag in plan]
     flags = {flag: _as_literal(value) for flag, value in present if value is not None}
@@ -199,6 +228,12 @@ def step(plan: Plan) -> None:
         )
         return
     truthy = [flag for flag in flags if lightning_truthy(flags[flag].lit)]
+    if "gpus" in truthy:
+        settled = _precedence(plan, flags, truthy)
+        if settled is not None:
+            if not settled:
+                step(plan)  # the flags 1.5 ignored are gone: what is left reads as usual
+            return
     if "num_processes" in truthy and len(truthy) > 1:
         if flags["num_processes"].lit != 1:
             plan.stop(ID, "num_processes= together with another device flag: choose accelerator= and devices=")

@@ -25,7 +25,13 @@ def step(plan: Plan) -> None:
         return
     on_tpu = cores is not None and truthy(cores.lit)
     name = "tpu_spawn" if on_tpu else "ddp"
-    plan.replace("accelerator", [("strategy", new(name))])
+    items = [("strategy", new(name))]
+    devices = [plan.get(flag) for flag in ("gpus", "num_processes", "ipus", "devices")]
+    if not on_tpu and not any(value is not None and (not value.known or truthy(value.lit)) for value in devices):
+        # Even one CPU process ran DDP here (unlike accelerator="ddp", which 1.5 dropped for one process): the
+        # user's own accelerator="cpu" keeps it so at every target.
+        items.append(("accelerator", new("cpu")))
+    plan.replace("accelerator", items)
     plan.origin["strategy"] = ID
     where = "with TPU cores" if on_tpu else "without TPU cores"
     plan.note(ID, f'accelerator="tpu_spawn" {where} was strategy="{name}" in 1.5 (deprecated in 1.5)')

@@ -77,7 +77,7 @@ def test_migration_maps_legacy_flags_to_newcore_objects() -> None:
 
 def test_a_todo_is_its_own_outcome() -> None:
     ours, migrated = closed_loop.run(
-        {"kwargs": {"gpus": 2, "num_processes": 3}, "hardware": {"cuda": 4}, "interactive": False}
+        {"kwargs": {"tpu_cores": 8, "num_processes": 3}, "hardware": {"cuda": 4}, "interactive": False}
     )
     assert ours == {"outcome": closed_loop.NOT_MIGRATED, "error": "not migrated: TODO from device_flags"}
     assert "TODO(migrate-trainer)" in migrated

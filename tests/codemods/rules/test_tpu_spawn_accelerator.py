@@ -15,6 +15,12 @@ _T = "from pytorch_lightning import Trainer\n"
 
 TRANSFORMED = [
     pytest.param(
+        _T + "Trainer(accelerator='tpu_spawn')\n",
+        _T + "Trainer(strategy='ddp', accelerator='cpu')\n",
+        "2.6",
+        id="alone: DDP in one CPU process",
+    ),
+    pytest.param(
         _T + "Trainer(accelerator='tpu_spawn', gpus=2)\n",
         _T + "Trainer(strategy='ddp', accelerator='gpu', devices=2)\n",
         "2.6",
