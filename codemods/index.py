@@ -84,6 +84,9 @@ class SectionKeys:
 
     path: str
     items: tuple[tuple[str, str], ...]
+    #: Whether its document has a ``defaults:`` list (Hydra composes it with other configs; the rules then
+    #: plan it as :attr:`codemods.plan.Plan.composed`).
+    composed: bool = False
 
 
 @dataclass(frozen=True, order=True)
@@ -258,34 +261,54 @@ def text_facts(text: str, path: str = "") -> tuple[str, ...]:
 _TOP_KEY = re.compile(r"^([A-Za-z_]\w*)\s*:(?:\s+(.*?))?\s*$")
 
 
-def yaml_section(code: str, path: str) -> SectionKeys | None:
-    """The top-level Trainer section of a config (comments already removed): a ``trainer/`` group file's
-    top-level keys, or the keys one level under a top-level ``trainer:``."""
+_DOCUMENT_MARK = re.compile(r"^(?:---|\.\.\.)(?:\s|$)")
+_DEFAULTS = re.compile(r"^defaults\s*:")
+
+
+def _documents(code: str) -> list[list[str]]:
+    """The lines of each document of a YAML stream (``---`` starts one, ``...`` ends one)."""
+    documents: list[list[str]] = [[]]
+    for line in code.split("\n"):
+        if _DOCUMENT_MARK.match(line):
+            documents.append([])
+        else:
+            documents[-1].append(line)
+    return [lines for lines in documents if any(line.strip() for line in lines)]
+
+
+def yaml_sections(code: str, path: str) -> list[SectionKeys]:
+    """The top-level Trainer sections of a config (comments already removed): a ``trainer/`` group file's
+    top-level keys, or the keys one level under a top-level ``trainer:``, in each document of the stream."""
     parts = path.replace("\\", "/").split("/")
-    lines = code.split("\n")
-    if len(parts) >= 2 and parts[-2] == "trainer":
-        body, indent = lines, 0
-    else:
-        start = next((i for i, line in enumerate(lines) if re.match(r"^trainer\s*:\s*$", line)), None)
-        if start is None:
-            return None
-        body = []
-        for line in lines[start + 1 :]:
-            if line.strip() and not line[:1].isspace():
-                break
-            body.append(line)
-        indents = [len(line) - len(line.lstrip(" ")) for line in body if line.strip()]
-        if not indents:
-            return None
-        indent = min(indents)
-    items: list[tuple[str, str]] = []
-    for line in body:
-        if not line.strip() or len(line) - len(line.lstrip(" ")) != indent:
-            continue
-        match = _TOP_KEY.match(line[indent:])
-        if match and match.group(1) not in ("defaults", "_target_"):
-            items.append((match.group(1), match.group(2) or ""))
-    return SectionKeys(path, tuple(items)) if items else None
+    group = len(parts) >= 2 and parts[-2] == "trainer"
+    found: list[SectionKeys] = []
+    for lines in _documents(code)[:1] if group else _documents(code):
+        composed = any(_DEFAULTS.match(line) for line in lines)
+        if group:
+            body, indent = lines, 0
+        else:
+            start = next((i for i, line in enumerate(lines) if re.match(r"^trainer\s*:\s*$", line)), None)
+            if start is None:
+                continue
+            body = []
+            for line in lines[start + 1 :]:
+                if line.strip() and not line[:1].isspace():
+                    break
+                body.append(line)
+            indents = [len(line) - len(line.lstrip(" ")) for line in body if line.strip()]
+            if not indents:
+                continue
+            indent = min(indents)
+        items: list[tuple[str, str]] = []
+        for line in body:
+            if not line.strip() or len(line) - len(line.lstrip(" ")) != indent:
+                continue
+            match = _TOP_KEY.match(line[indent:])
+            if match and match.group(1) not in ("defaults", "_target_"):
+                items.append((match.group(1), match.group(2) or ""))
+        if items:
+            found.append(SectionKeys(path, tuple(items), composed))
+    return found
 
 
 def _without_comments(line: str) -> str:
@@ -311,7 +334,7 @@ def yaml_uses(text: str, path: str) -> FileIndex:
     # ${trainer.x} in a file with its own trainer section refers to that section, which migrates it in step.
     own_section = _OWN_TRAINER.search(code) is not None
     uses = text_uses(code, path, interpolations=not own_section)
-    section = yaml_section(code, path) if own_section or "/trainer/" in f"/{path}" else None
+    found = yaml_sections(code, path) if own_section or "/trainer/" in f"/{path}" else []
     if "Plugin" in code or "Strategy" in code:
         starts = _line_starts(code)
         # Only a plugin outside any trainer section counts: one inside a section moves to its strategy with it.
@@ -323,7 +346,7 @@ def yaml_uses(text: str, path: str) -> FileIndex:
             if match.group(1) in STRATEGY_CLASSES
             and (in_group or (not trainer_file and _under_plugins(code, match.start())))
         )
-    return FileIndex(uses=tuple(uses), sections=(section,) if section else (), facts=text_facts(code, path))
+    return FileIndex(uses=tuple(uses), sections=tuple(found), facts=text_facts(code, path))
 
 
 def _under_plugins(code: str, offset: int) -> bool:
@@ -494,7 +517,8 @@ def index_text(text: str, path: str) -> FileIndex:
     """Index one file's text, dispatching on its kind; a Python file that does not parse contributes nothing."""
     plugin_config = path.endswith((".yaml", ".yml")) and ("Plugin" in text or "Strategy" in text)
     facts = text_facts(text, path) if "ydra" in text or "add_a" in text else ()
-    if "rainer" not in text and not plugin_config:
+    group_file = path.endswith((".yaml", ".yml")) and "/trainer/" in f"/{path}"
+    if "rainer" not in text and not plugin_config and not group_file:  # a group file's keys need no "trainer"
         return FileIndex(facts=facts)
     if path.endswith((".py", ".pyi")):
         try:

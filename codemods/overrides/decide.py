@@ -9,7 +9,9 @@ Hydra 1.1). A new key's prefix is decided from the project's Trainer sections as
 present in every one, no prefix; in none, ``+``; otherwise ``++`` where the project requires Hydra >= 1.1,
 else the command stays with a TODO. A key is migrated with every use or not at all: a command that changes
 a key something else keeps (``cfg.trainer.gpus`` in Python, a sweep left as it is) stays too, and keeps
-holding the key (:func:`analysis`).
+holding the key (:func:`analysis`). Nor may a command set a new key over one a section keeps in a legacy form
+after this run (``trainer.gpus=1 -> trainer.accelerator=gpu`` over a held ``accelerator: ddp`` would override
+DDP away; ``codemods.overrides.fates`` foresees each section's keys): it stays, with a TODO naming the section.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from codemods.overrides.fates import fates
 from codemods.overrides.syntax import Opaque, read_value, render_value, unquote_shell
 from codemods.plan import UNKNOWN, Note, Plan, Value
 from codemods.planning import run_flag_rules
@@ -280,12 +283,47 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     while True:
         stays = {command for command in migrating if decisions[command].changed_keys(command) & held}
         if not stays:
+            # Only once the held keys settle: which sections keep legacy keys depends on which commands stay.
+            clashes = _clashes(index, options, migrating, decisions)
+            decisions.update(clashes)
+            stays = set(clashes)
+        if not stays:
             break
         migrating -= stays
         held |= holds(stays)
     result = Analysis(sections, before, facts, migrating, decisions)
     index.memo[memo_key] = result
     return result
+
+
+def _clashes(
+    index: ProjectIndex, options: Options, migrating: set[tuple[Item, ...]], decisions: dict[tuple[Item, ...], Decision]
+) -> dict[tuple[Item, ...], Decision]:
+    """The migrating commands that would set a key over one a section keeps in a legacy form (``accelerator:
+    ddp`` held or left as it is): each stays, with a TODO naming the sections."""
+    kept = fates(index, options, migrating)
+    out: dict[tuple[Item, ...], Decision] = {}
+    for command in sorted(migrating):
+        decision = decisions[command]
+        own = {item[2] for item in command}
+        written = {new[2] for news in decision.replace.values() for new in news} - own
+        hits = [(key, fate.section.path) for fate in kept for key in sorted(written & fate.legacy)]
+        if not hits:
+            continue
+        keys = ", ".join(f"trainer.{key}" for key in sorted({key for key, _ in hits}))
+        paths = sorted({index.where(path) for _, path in hits})
+        where = " and ".join(paths) if len(paths) <= 2 else f"{', '.join(paths[:2])} and {len(paths) - 2} more"
+        changed = " ".join(_spell(command[index]) for index in sorted(decision.replace))
+        out[command] = Decision(
+            todo=f"{changed}: its new keys would override the legacy {keys} that {where} "
+            f"{'keeps' if len(paths) == 1 else 'keep'}; left as it is, migrate them together by hand",
+        )
+    return out
+
+
+def _spell(item: Item) -> str:
+    style, prefix, key, value = item
+    return f"{prefix}trainer.{key}={value}" if style == "hydra" else f"--trainer.{key} {value}"
 
 
 def migrates(use: Use, index: ProjectIndex, options: Options) -> bool:

@@ -18,6 +18,8 @@ NO_GPUS = {"conf/trainer/default.yaml": "_target_: pytorch_lightning.Trainer\nma
 HYDRA_11 = {"requirements.txt": "hydra-core>=1.1.0\n"}
 HYDRA_10 = {"requirements.txt": "hydra-core==1.0.6\n"}
 ARGPARSE = {"train.py": "parser = Trainer.add_argparse_args(parser)\n"}
+DDP = {"conf/config.yaml": "trainer:\n  accelerator: ddp\n  gpus: 2\n"}
+DDP_READ = {**DDP, "src/app.py": "ddp = cfg.trainer.accelerator == 'ddp'\n"}
 
 
 def _run(path: str, text: str, project: dict[str, str], target: str = "2.0") -> Outcome:
@@ -182,6 +184,40 @@ TODO = "# TODO(migrate-trainer): "
             {**MIGRATED, "src/app.py": "n = cfg.trainer.gpus\n"},
             "python train.py trainer.gpus=2\n",
             id="a key Python reads stays, in the config and on the command line",
+        ),
+        pytest.param(
+            "run.sh",
+            "python train.py trainer.gpus=1\n",
+            DDP,
+            "python train.py trainer.accelerator=gpu trainer.devices=1\n",
+            id="accelerator: ddp that migrates with the command: the command may set accelerator",
+        ),
+        pytest.param(
+            "run.sh",
+            "python train.py trainer.gpus=1\n",
+            DDP_READ,
+            f"{TODO}trainer.gpus=1: its new keys would override the legacy trainer.accelerator that "
+            "conf/config.yaml keeps; left as it is, migrate them together by hand [overrides]\n"
+            "python train.py trainer.gpus=1\n",
+            id="accelerator: ddp held by a read: the command would override DDP away, so it stays",
+        ),
+        pytest.param(
+            "run.sh",
+            "python train.py trainer.gpus=1\n",
+            {**DDP_READ, **HYDRA_11, "conf/config.yaml": "trainer:\n  max_epochs: 1\n---\n" + DDP["conf/config.yaml"]},
+            f"{TODO}trainer.gpus=1: its new keys would override the legacy trainer.accelerator that "
+            "conf/config.yaml keeps; left as it is, migrate them together by hand [overrides]\n"
+            "python train.py trainer.gpus=1\n",
+            id="a held accelerator: ddp in a later document of the stream counts too",
+        ),
+        pytest.param(
+            "run.sh",
+            "python train.py trainer.gpus=1\n",
+            {"conf/trainer/ddp.yaml": "accelerator: ddp\ngpus: 2\n", "src/app.py": DDP_READ["src/app.py"]},
+            f"{TODO}trainer.gpus=1: its new keys would override the legacy trainer.accelerator that "
+            "conf/trainer/ddp.yaml keeps; left as it is, migrate them together by hand [overrides]\n"
+            "python train.py trainer.gpus=1\n",
+            id="a trainer group file that never spells trainer is a section too",
         ),
         pytest.param(
             "test_cli.py",
