@@ -45,6 +45,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus_coverage import Coverage, measure
+
+from codemods.files import RUN_ARTEFACTS
+
 ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ROOT / "benchmarks" / "corpus" / "manifest.json"
 DEFAULT_MIRRORS = Path("/work/.mirror")
@@ -190,7 +195,7 @@ class _PyDetector(ast.NodeVisitor):
 
     def _hit(self, category: str, node: ast.AST, n: int = 1, name: str = "") -> None:
         self.counts[category] += n
-        self.hits.append((category, name, getattr(node, "lineno", self._stmt), self._stmt))
+        self.hits += [(category, name, getattr(node, "lineno", self._stmt), self._stmt)] * n
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in PLUGIN_CLASSES:
@@ -281,6 +286,7 @@ def _py_hits(text: str) -> _PyDetector | None:
 
 def detect(rel: str, text: str) -> Counter[str]:
     """Legacy uses in one file, by category."""
+    text = _code_lines(rel, text)
     kind = file_kind(rel)
     if kind == "py":
         det = _py_hits(text)
@@ -312,6 +318,20 @@ def silent_legacy(rel: str, text: str) -> list[dict[str, object]]:
     ]
 
 
+def use_lines(rel: str, text: str) -> Iterator[int]:
+    """The line of each legacy use :func:`detect` counts in one file (a line once per use)."""
+    text = _code_lines(rel, text)
+    kind = file_kind(rel)
+    det = _py_hits(text) if kind == "py" else None
+    if det is not None:
+        for _category, _name, line, _stmt in det.hits:
+            yield line
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        for _ in range(sum(_detect_text(line, yaml=kind == "yaml").values())):
+            yield number
+
+
 def _detect_text(text: str, yaml: bool) -> Counter[str]:
     counts: Counter[str] = Counter()
     for line in text.splitlines():
@@ -322,7 +342,8 @@ def _detect_text(text: str, yaml: bool) -> Counter[str]:
                 counts["accelerator_strategy"] += 1
         else:
             counts["flag_kwarg"] += len(RE_FLAG_KW.findall(line))
-            counts["cli_flag"] += len(RE_CLI_FLAG.findall(line))
+            if "docker" not in line:  # ``docker run --gpus all`` is Docker's own flag
+                counts["cli_flag"] += len(RE_CLI_FLAG.findall(line))
             counts["accelerator_strategy"] += len(RE_ACC_STRAT.findall(line))
             counts["trainer_property"] += len(RE_PROP_TEXT.findall(line))
         counts["plugin_class"] += len(RE_PLUGIN.findall(line))
@@ -348,7 +369,28 @@ def file_kind(rel: str) -> str:
 
 def _is_text_candidate(rel: str) -> bool:
     suffix = os.path.splitext(rel)[1].lower()
+    if set(rel.split("/")[:-1]) & RUN_ARTEFACTS:
+        return False  # configs saved by past runs: records, not sources (migrate-trainer skips them too)
     return file_kind(rel) != "other" or suffix in TEXT_SUFFIXES
+
+
+def _code_lines(rel: str, text: str) -> str:
+    """The text the detectors read: a notebook's code cell sources only (outputs and markdown are records and
+    prose), other lines blanked so that line numbers stay those of the file."""
+    if not rel.endswith(".ipynb"):
+        return text
+    out, cell, source_indent = [], "", None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith('"cell_type":'):
+            cell = stripped
+        if source_indent is not None and line[: len(source_indent) + 1].strip() == "]":
+            source_indent = None
+        keep = source_indent is not None and '"code"' in cell
+        out.append(line if keep else "")
+        if stripped.startswith('"source": ['):
+            source_indent = line[: len(line) - len(line.lstrip())]
+    return "\n".join(out)
 
 
 def walk(root: Path) -> Iterator[str]:
@@ -663,6 +705,8 @@ class Run:
     seconds: float
     exit_code: int
     failed: list[str] = field(default_factory=list)
+    #: The CLI's JSON findings (kept for the first run only: the coverage is measured on it).
+    rows: list[dict[str, object]] = field(default_factory=list, repr=False)
 
 
 @dataclass
@@ -693,6 +737,7 @@ class ProjectReport:
     not_idempotent: list[str] = field(default_factory=list)
     runs: list[Run] = field(default_factory=list)
     second_run: Run | None = None
+    coverage: Coverage = field(default_factory=Coverage)
 
 
 CODEMODS_PATH: Path | None = None  # --codemods: run the CLI from this folder's ``codemods`` package instead
@@ -708,6 +753,7 @@ def run_cli(tree: Path, jobs: int, target: str) -> Run:
     proc = subprocess.run(argv, cwd=tree, capture_output=True, text=True, env=env)
     seconds = time.perf_counter() - start
     failed: list[str] = []
+    rows: list[dict[str, object]] = []
     try:
         rows = json.loads(proc.stdout) if proc.stdout.strip() else []
         failed = sorted({f"{r['path']}: {r['message']}" for r in rows if r.get("kind") == "error"})
@@ -715,7 +761,8 @@ def run_cli(tree: Path, jobs: int, target: str) -> Run:
         failed = [proc.stdout[-500:]]
     if proc.returncode not in (0, 1, 3):
         failed.append(f"exit {proc.returncode}: {proc.stderr[-2000:]}")
-    return Run(jobs=jobs, seconds=round(seconds, 3), exit_code=proc.returncode, failed=failed)
+    kept = rows if isinstance(rows, list) else []
+    return Run(jobs=jobs, seconds=round(seconds, 3), exit_code=proc.returncode, failed=failed, rows=kept)
 
 
 def _texts(tree: dict[str, bytes]) -> dict[str, str]:
@@ -775,6 +822,7 @@ def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: 
     report.legacy_by_kind_before, report.legacy_by_kind_after = dict(kind_b), dict(kind_a)
     report.legacy_left = [{"path": rel, **dict(c)} for rel, c in sorted(per_file_a.items())]
 
+    report.coverage = measure(_n(report.legacy_before), texts_after, use_lines, report.runs[0].rows, TODO_MARK)
     report.silent_legacy = [hit for rel in sorted(texts_after) for hit in silent_legacy(rel, texts_after[rel])]
     report.silent_legacy = [h for h in report.silent_legacy if file_kind(str(h["path"])) == "py"]
     report.todo_rules = dict(
@@ -849,6 +897,13 @@ def _yes_no(bad: int) -> str:
     return "yes" if not bad else f"no ({bad})"
 
 
+def _coverage(reports: Sequence[ProjectReport]) -> Coverage:
+    total = Coverage()
+    for r in reports:
+        total.add(r.coverage)
+    return total
+
+
 def _row(name: str, reports: Sequence[ProjectReport]) -> list[str]:
     files = Counter[str]()
     changed = Counter[str]()
@@ -863,6 +918,8 @@ def _row(name: str, reports: Sequence[ProjectReport]) -> list[str]:
         f"{changed['py']}/{changed['yaml']}/{changed['other']}",
         f"{sum(_n(r.legacy_before) for r in reports)} → {sum(_n(r.legacy_after) for r in reports)}",
         str(sum(len(r.silent_legacy) for r in reports)),
+        _coverage(reports).share(),
+        _coverage(reports).load(),
         str(sum(r.todos for r in reports)),
         str(sum(len(r.dangling) for r in reports)),
         str(sum(len(r.two_strategies) for r in reports)),
@@ -882,6 +939,8 @@ HEADER = [
     "changed py/yaml/other",
     "legacy before → after",
     "silent legacy (py, no TODO)",
+    "rewritten or flagged",
+    "TODO findings / fixes",
     "TODOs",
     "(a) dangling key uses",
     "(b) two strategies",
@@ -919,6 +978,11 @@ def print_table(reports: Sequence[ProjectReport]) -> None:
 
 def _capped(report: ProjectReport) -> dict[str, object]:
     data = asdict(report)
+    for run in data["runs"]:
+        run.pop("rows", None)
+    if data.get("second_run"):
+        data["second_run"].pop("rows", None)
+    data["coverage"]["handled"] = report.coverage.handled
     for key, value in list(data.items()):
         if isinstance(value, list) and len(value) > LIST_CAP:
             data[key] = value[:LIST_CAP]

@@ -317,16 +317,22 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex) -> list[Fil
     """A config section left alone because a key of it is used elsewhere: a TODO finding at each such use."""
     from codemods.project import RULE, blocked_keys
 
-    extra: dict[str, list[Finding]] = {}
+    held: dict[tuple[str, int, str], set[str]] = {}
     for result in results:
         for finding in result.findings:
             if finding.rule != RULE or finding.kind != "todo":
                 continue
             for key in blocked_keys(finding.message):
                 for use in project.uses_of(key, outside=result.path):
-                    where = project.where(result.path)
-                    message = f"{key} is used here, so {where} keeps the legacy key: migrate both"
-                    extra.setdefault(use.path, []).append(Finding(RULE, message, use.line, 1, "todo"))
+                    held.setdefault((use.path, use.line, key), set()).add(project.where(result.path))
+    # One finding per use, naming the configs it holds (a README line may hold every experiment config).
+    extra: dict[str, list[Finding]] = {}
+    for (path, line, key), configs in sorted(held.items()):
+        names = sorted(configs)
+        where = " and ".join(names) if len(names) <= 2 else f"{names[0]}, {names[1]} and {len(names) - 2} more"
+        verb = "keeps" if len(names) == 1 else "keep"
+        message = f"{key} is used here, so {where} {verb} the legacy key: migrate both"
+        extra.setdefault(path, []).append(Finding(RULE, message, line, 1, "todo"))
     if not extra:
         return results
     out: list[FileResult] = []

@@ -1,0 +1,67 @@
+"""How much of a project's legacy API a run handled: rewritten, flagged, or left silently (issue 11, "done when").
+
+A legacy use is *rewritten* when the detectors of ``bench_corpus`` no longer see it after the run, and *flagged* when
+it is still there but the run marked it: a ``TODO(migrate-trainer)`` comment on its line or in the comment lines
+right above it, or a finding of the CLI (kind ``todo`` or ``report``) on its line or the few lines above (a TODO
+sits above the statement it concerns; docs and Python strings get a finding instead of a comment). Everything
+else is *silent*. The TODO load is the CLI's TODO findings per rewritten site (its ``fix`` findings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+#: How far above a use a marker may stand (a TODO above a multi-line call, or above a command's first line).
+REACH = 6
+
+
+@dataclass
+class Coverage:
+    before: int = 0
+    left: int = 0
+    flagged: int = 0
+    fixes: int = 0
+    todo_findings: int = 0
+
+    @property
+    def handled(self) -> int:
+        return self.before - self.left + self.flagged
+
+    def add(self, other: Coverage) -> None:
+        for name in ("before", "left", "flagged", "fixes", "todo_findings"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def share(self) -> str:
+        return f"{100 * self.handled / self.before:.1f} %" if self.before else "—"
+
+    def load(self) -> str:
+        ratio = f" (1:{self.fixes / self.todo_findings:.1f})" if self.todo_findings else ""
+        return f"{self.todo_findings}/{self.fixes}{ratio}"
+
+
+def measure(
+    before: int,
+    texts_after: Mapping[str, str],
+    uses: Callable[[str, str], Iterable[int]],
+    findings: Iterable[Mapping[str, object]],
+    marker: str,
+) -> Coverage:
+    """``uses(rel, text)`` yields the line of each legacy use left in a file; ``findings`` are the CLI's JSON rows."""
+    rows = list(findings)
+    marked: dict[str, set[int]] = {}
+    for row in rows:
+        if row.get("kind") in ("todo", "report"):
+            marked.setdefault(str(row["path"]), set()).add(int(str(row["line"])))
+    out = Coverage(before=before)
+    out.fixes = sum(1 for row in rows if row.get("kind") == "fix")
+    out.todo_findings = sum(1 for row in rows if row.get("kind") == "todo")
+    for rel, text in texts_after.items():
+        lines = text.splitlines()
+        lines_marked = marked.get(rel, set())
+        for line in uses(rel, text):
+            out.left += 1
+            window = range(max(1, line - REACH), line + 1)
+            if any(n in lines_marked for n in window) or any(marker in lines[n - 1] for n in window if n <= len(lines)):
+                out.flagged += 1
+    return out
