@@ -12,11 +12,13 @@ import pytest
 
 from codemods.runner import transform_text
 from legacy_api.lightning15 import LEGACY_FLAGS
+from legacy_api.removed_arguments import REMOVED_ARGUMENTS
 from legacy_api.renames import ENUM_MEMBERS, RENAMES, STRATEGY_CLASSES, TRAINER_PROPERTIES
 from tests.codemods.test_fixtures import CASES, _options
 
 _WORDS = (
     set(LEGACY_FLAGS)
+    | {row.name for row in REMOVED_ARGUMENTS}
     | set(STRATEGY_CLASSES)
     | {word for row in RENAMES for word in re.findall(r"\w+", row.old)}
     | {word for prop in TRAINER_PROPERTIES for word in re.findall(r"\w+", prop.old)}

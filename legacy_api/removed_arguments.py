@@ -1,0 +1,86 @@
+"""Trainer arguments of Lightning 1.5 that later releases removed, outside the accelerator connector's flags.
+
+Standard library only. The removal release of each is the first whose ``Trainer.__init__`` lacks it, read from the
+real packages (1.5.10, 1.6.5, 1.7.7, 1.8.6, 1.9.5 and 2.0.9: legacy_api/LIGHTNING_2X.md); 1.5 deprecated all of
+them (``reload_dataloaders_every_epoch`` already in 1.4). Each row says what the same setting is called since:
+``defaults`` are the values that meant "the default" (dropping the argument is exact), ``renamed`` a flag that reads
+the same value (``exact`` maps a literal to its new spelling), and ``todo`` names the replacement where none is a
+flag (a callback, a logger argument, ``fit(ckpt_path=)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RemovedArgument:
+    name: str
+    removed_in: str
+    defaults: tuple[Any, ...]
+    todo: str
+    renamed: str | None = None
+    #: Literal value -> the renamed flag's value (``None`` in it: drop the argument); absent: the same value.
+    exact: Mapping[Any, Any] = field(default_factory=dict)
+
+
+REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
+    RemovedArgument("checkpoint_callback", "1.7", (None,), "use enable_checkpointing=", renamed="enable_checkpointing"),
+    RemovedArgument(
+        "reload_dataloaders_every_epoch",
+        "1.6",
+        (False,),
+        "use reload_dataloaders_every_n_epochs=1",
+        renamed="reload_dataloaders_every_n_epochs",
+        exact={True: 1},
+    ),
+    RemovedArgument(
+        "progress_bar_refresh_rate",
+        "1.7",
+        (None, 1),
+        "pass callbacks=[TQDMProgressBar(refresh_rate=N)] (pytorch_lightning.callbacks)",
+        renamed="enable_progress_bar",
+        exact={0: False},
+    ),
+    RemovedArgument(
+        "weights_summary",
+        "1.7",
+        ("top",),
+        'pass callbacks=[ModelSummary(max_depth=-1)] for "full" (pytorch_lightning.callbacks)',
+        renamed="enable_model_summary",
+        exact={None: False},
+    ),
+    RemovedArgument("process_position", "1.7", (0,), "pass callbacks=[TQDMProgressBar(process_position=N)]"),
+    RemovedArgument("flush_logs_every_n_steps", "1.7", (100,), "pass flush_logs_every_n_steps= to your logger"),
+    RemovedArgument("log_gpu_memory", "1.7", (None, False), "pass callbacks=[DeviceStatsMonitor()]"),
+    RemovedArgument(
+        "prepare_data_per_node", "1.7", (True,), "set prepare_data_per_node on the LightningModule/DataModule"
+    ),
+    RemovedArgument(
+        "stochastic_weight_avg", "1.7", (False,), "pass callbacks=[StochasticWeightAveraging(swa_lrs=...)]"
+    ),
+    RemovedArgument(
+        "terminate_on_nan", "1.7", (False,), "check the loss yourself (detect_anomaly=True is close, not the same)"
+    ),
+    RemovedArgument("weights_save_path", "1.8", (None,), "use default_root_dir= or ModelCheckpoint(dirpath=...)"),
+    RemovedArgument(
+        "track_grad_norm", "2.0", (-1,), "log pytorch_lightning.utilities.grad_norm(...) in on_before_optimizer_step"
+    ),
+    RemovedArgument("resume_from_checkpoint", "2.0", (None,), "pass ckpt_path= to trainer.fit() instead"),
+    RemovedArgument("auto_lr_find", "2.0", (False,), "run Tuner(trainer).lr_find(model) (pytorch_lightning.tuner)"),
+    RemovedArgument(
+        "auto_scale_batch_size",
+        "2.0",
+        (False, None),
+        "run Tuner(trainer).scale_batch_size(model) (pytorch_lightning.tuner)",
+    ),
+    RemovedArgument("move_metrics_to_cpu", "2.0", (False,), "move logged metrics to the CPU in your own code"),
+    RemovedArgument(
+        "multiple_trainloader_mode",
+        "2.0",
+        ("max_size_cycle",),
+        "wrap the train loaders in CombinedLoader(loaders, mode=...) (pytorch_lightning.utilities)",
+    ),
+)

@@ -1,0 +1,74 @@
+"""Rule ``removed_arguments`` (deprecated in 1.5): Trainer arguments later releases removed are renamed, dropped
+where they held the default, or get one TODO for the call.
+
+The removal release of each row is the first real ``Trainer.__init__`` without it (legacy_api/removed_arguments.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from legacy_api.removed_arguments import REMOVED_ARGUMENTS
+from tests.codemods.helpers import check_transformed, exercised
+
+RULE = "removed_arguments"
+_T = "from pytorch_lightning import Trainer\n"
+
+TRANSFORMED = [
+    pytest.param(
+        _T + "Trainer(checkpoint_callback=False)\n", _T + "Trainer(enable_checkpointing=False)\n", "2.6", id="renamed"
+    ),
+    pytest.param(
+        _T + "Trainer(progress_bar_refresh_rate=0, weights_summary=None)\n",
+        _T + "Trainer(enable_progress_bar=False, enable_model_summary=False)\n",
+        "1.7",
+        id="the values a flag spells",
+    ),
+    pytest.param(
+        _T + "Trainer(weights_summary='top', max_epochs=3, terminate_on_nan=False)\n",
+        _T + "Trainer(max_epochs=3)\n",
+        "2.6",
+        id="defaults are dropped",
+    ),
+    pytest.param(
+        _T + "Trainer(reload_dataloaders_every_epoch=True)\n",
+        _T + "Trainer(reload_dataloaders_every_n_epochs=1)\n",
+        "1.6",
+        id="reload every epoch (gone in 1.6)",
+    ),
+    pytest.param(
+        _T + "Trainer(progress_bar_refresh_rate=True)\n",
+        _T + "# TODO(migrate-trainer): progress_bar_refresh_rate=True (gone in 1.7): pass callbacks=[TQDMProgressBar("
+        "refresh_rate=N)] (pytorch_lightning.callbacks) [removed_arguments]\nTrainer(progress_bar_refresh_rate=True)\n",
+        "2.6",
+        id="True is not the refresh rate 1",
+    ),
+    pytest.param(
+        _T + "Trainer(resume_from_checkpoint=path)\n",
+        _T + "Trainer(resume_from_checkpoint=path)\n",
+        "1.9",
+        id="still there before its removal",
+    ),
+    pytest.param(
+        _T + "Trainer(resume_from_checkpoint=path, auto_lr_find=True)\n",
+        _T + "# TODO(migrate-trainer): resume_from_checkpoint=path (gone in 2.0): pass ckpt_path= to trainer.fit() "
+        "instead; auto_lr_find=True (gone in 2.0): run Tuner(trainer).lr_find(model) (pytorch_lightning.tuner) "
+        "[removed_arguments]\nTrainer(resume_from_checkpoint=path, auto_lr_find=True)\n",
+        "2.0",
+        id="one TODO for the call",
+    ),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "target"), TRANSFORMED)
+def test_transformed(before: str, after: str, target: str) -> None:
+    check_transformed(before, after, target)
+
+
+def test_every_row_names_a_release_and_a_replacement() -> None:
+    assert len({row.name for row in REMOVED_ARGUMENTS}) == len(REMOVED_ARGUMENTS)
+    assert all(row.removed_in and row.todo for row in REMOVED_ARGUMENTS)
+
+
+def test_some_fixture_or_row_shows_the_rule() -> None:
+    assert exercised(RULE)
