@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from codemods.model import TODO_PREFIX
 from codemods.python.qualnames import Statement
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+$")
@@ -40,10 +41,13 @@ class Chunk:
         """The chunk's libcst module; after the first chunk, the header becomes the statement's leading lines."""
         if self.module is None:
             module = cst.parse_module(self.text)
-            if not leading and module.header and module.body:
+            # After the first chunk all of the header, in it the TODOs right above the first statement: so a
+            # second run finds them where it writes them (libcst renders both in the same place).
+            keep = _todos_start(module.header) if leading else 0
+            if keep < len(module.header) and module.body:
                 head = module.body[0]
-                head = head.with_changes(leading_lines=[*module.header, *head.leading_lines])
-                module = module.with_changes(header=[], body=[head, *module.body[1:]])
+                head = head.with_changes(leading_lines=[*module.header[keep:], *head.leading_lines])
+                module = module.with_changes(header=module.header[:keep], body=[head, *module.body[1:]])
             self.module = module
         return self.module
 
@@ -56,6 +60,14 @@ class Chunk:
             self.gap = leading_blanks(self.text)
         if code != self.text:
             self.text, self.changed = code, True
+
+
+def _todos_start(header: Sequence[cst.EmptyLine]) -> int:
+    """Where the run of TODO comment lines that ends ``header`` starts."""
+    keep = len(header)
+    while keep and (comment := header[keep - 1].comment) is not None and comment.value.startswith(TODO_PREFIX):
+        keep -= 1
+    return keep
 
 
 def leading_blanks(text: str) -> str:
