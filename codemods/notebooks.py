@@ -12,7 +12,7 @@ which ends it. The rewritten module is split on those lines again, each found on
 **Added imports** therefore land where a script gets them, at the end of the leading import block: in the
 first code cell that starts with imports, or the import cells right after it. A first cell that starts with
 code would get them at its top; a notebook gets them after the leading imports of the first cell that starts
-with one instead (:func:`_hoisted`), where a reader looks for them.
+with one instead (:func:`hoist_imports`), where a reader looks for them.
 
 **IPython lines** (``!pip``, ``%matplotlib``, ``obj?``, a ``%%time`` first line) are masked line for line
 (``codemods.ipython``) and put back byte for byte; a cell under another cell magic (``%%bash``) is no Python
@@ -42,7 +42,9 @@ import json
 import os
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol, TypeVar
 
 from codemods.ipython import is_placeholder, mask, split_lines, unmask
 from codemods.model import Finding, FindingKind, Options, Outcome, first_line
@@ -168,6 +170,27 @@ def _language(notebook: dict[str, object]) -> str:
 
 
 # --- the module the cells make ------------------------------------------------------------------------------------
+class Chunk(Protocol):
+    """A piece of code migrated with the others of its file as one module: a notebook cell, a doc's code block."""
+
+    first_line: int  # in the module, 1-based; set by :func:`module`
+
+    @property
+    def number(self) -> int:
+        """Its separator's number: distinct and ascending over the file's chunks."""
+
+    @property
+    def masked(self) -> str:
+        """Its Python text."""
+
+    @property
+    def imports_first(self) -> bool:
+        """Whether its first statement is an import."""
+
+
+ChunkT = TypeVar("ChunkT", bound=Chunk)
+
+
 @dataclass
 class _Cell:
     source: Source
@@ -175,6 +198,10 @@ class _Cell:
     saved: dict[int, str]
     imports_first: bool  # its first statement (IPython lines aside) is an import
     first_line: int = 0  # in the module, 1-based
+
+    @property
+    def number(self) -> int:
+        return self.source.cell
 
 
 def _cells(sources: list[Source]) -> tuple[list[_Cell], list[tuple[Source, str, int]]]:
@@ -208,15 +235,16 @@ def python_code(text: str) -> str:
         _, sources = read(text)
     except (NotebookError, ValueError):
         return ""
-    return _module(_cells(sources)[0])
+    return module(_cells(sources)[0])
 
 
-def _module(cells: list[_Cell]) -> str:
+def module(cells: Sequence[Chunk]) -> str:
+    """The chunks as one module, a separator line before each but the first (see the module docstring)."""
     parts: list[str] = []
     line = 1
     for index, cell in enumerate(cells):
         if index:  # an import before a cell that starts with imports: the leading import block runs on
-            parts.append(("import " if cell.imports_first else "") + _SEPARATOR.format(cell.source.cell))
+            parts.append(("import " if cell.imports_first else "") + _SEPARATOR.format(cell.number))
             line += 1
         cell.first_line = line
         text = cell.masked if cell.masked.endswith(("\n", "\r")) or not cell.masked else cell.masked + "\n"
@@ -225,11 +253,11 @@ def _module(cells: list[_Cell]) -> str:
     return "".join(parts)
 
 
-def _split(module: str, cells: list[_Cell]) -> list[str] | None:
+def split_module(text: str, cells: Sequence[Chunk]) -> list[str] | None:
     """The rewritten module cut back into the cells' texts; None when a separator moved or went away."""
     texts: list[list[str]] = [[]]
-    expected = [cell.source.cell for cell in cells[1:]]
-    for line in split_lines(module):
+    expected = [cell.number for cell in cells[1:]]
+    for line in split_lines(text):
         match = _SEPARATOR_LINE.match(line)
         if match is not None and len(texts) <= len(expected) and int(match.group(1)) == expected[len(texts) - 1]:
             texts.append([])
@@ -242,13 +270,13 @@ def _is_placeholder_node(node: ast.stmt) -> bool:
     return isinstance(node, ast.Import) and node.names[0].name.startswith("__migrate_trainer_")
 
 
-def _hoisted(cells: list[_Cell], texts: list[str]) -> None:
+def hoist_imports(cells: Sequence[Chunk], texts: list[str]) -> None:
     """Imports the rules put at the top of a first cell that starts with code go to the first cell that
     starts with imports instead, after its leading imports (where a script's import block would be)."""
     target = next((k for k, cell in enumerate(cells) if cell.imports_first), 0)
     if target == 0:
         return
-    old, new = split_lines(_module(cells[:1])), split_lines(texts[0])
+    old, new = split_lines(module(cells[:1])), split_lines(texts[0])
     changes = [op for op in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if op[0] != "equal"]
     if not changes or changes[0][0] != "insert":
         return
@@ -311,7 +339,7 @@ def _encoded(text: str, source: Source, new: str, ascii_only: bool) -> str:
     return "[" + opening + separator.join(literals) + closing + "]"
 
 
-def _ends_like(new: str, old: str) -> str:
+def ends_like(new: str, old: str) -> str:
     """``new`` with the blank lines ``old`` starts and ends with (the module joined cells with newlines)."""
     core = new.strip("\r\n")
     lead = old[: len(old) - len(old.lstrip("\r\n"))]
@@ -357,7 +385,8 @@ def _located(text: str, source: Source, finding: Finding, line: int) -> Finding:
     return Finding(finding.rule, message, row, column, finding.kind)
 
 
-def _cell_of(cells: list[_Cell], line: int) -> tuple[_Cell, int]:
+def chunk_at(cells: Sequence[ChunkT], line: int) -> tuple[ChunkT, int]:
+    """The chunk holding ``line`` of the module, and the line's number in it (both 1-based)."""
     index = max(0, bisect_right([cell.first_line for cell in cells], line) - 1)
     return cells[index], max(1, line - cells[index].first_line + 1)
 
@@ -380,26 +409,26 @@ def transform_notebook(text: str, options: Options) -> Outcome:
         message = f"the cell does not parse as Python, even with its IPython lines masked ({why}): left as it is"
         findings.append(_located(text, source, Finding(RULE, message, line, 1, kind), line))
     interactive = replace(options, interactive=True)  # a notebook's Trainer runs in its kernel
-    outcome = transform_python(_module(cells), interactive) if cells else Outcome("", changed=False, parsed=False)
+    outcome = transform_python(module(cells), interactive) if cells else Outcome("", changed=False, parsed=False)
     if outcome.error is not None:
         return Outcome(text, False, tuple(findings), f"the code cells as one module: {outcome.error}")
     for finding in outcome.findings:
-        cell, line = _cell_of(cells, finding.line)
+        cell, line = chunk_at(cells, finding.line)
         findings.append(_located(text, cell.source, finding, line))
     found = tuple(sorted(findings, key=lambda f: (f.line, f.column, f.rule, f.message)))
     if not outcome.changed:
         return Outcome(text, False, found, parsed=outcome.parsed)
-    texts = _split(outcome.source, cells)
+    texts = split_module(outcome.source, cells)
     if texts is None:
         return Outcome(text, False, found, "a rule moved the line between two cells: left as it is")
-    _hoisted(cells, texts)
+    hoist_imports(cells, texts)
     ascii_only = _ensure_ascii(text, sources)
     out, done = [], 0
     for cell, new in zip(cells, texts, strict=True):
         restored = unmask(new, cell.saved)
         if restored is None:
             return Outcome(text, False, found, f"cell {cell.source.cell}: a rule moved an IPython line")
-        restored = _ends_like(restored, cell.source.text)
+        restored = ends_like(restored, cell.source.text)
         if restored != cell.source.text:
             out += [text[done : cell.source.start], _encoded(text, cell.source, restored, ascii_only)]
             done = cell.source.end

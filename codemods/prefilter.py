@@ -18,6 +18,7 @@ import functools
 import re
 from typing import Any
 
+from legacy_api.lightning15 import LEGACY_FLAGS
 from legacy_api.renames import TRAINER_PROPERTIES
 
 #: What every TODO comment the migration writes starts with (after ``# ``).
@@ -145,6 +146,21 @@ def triggered(text: str) -> bool:
 def triggered_bytes(data: bytes, rainer: bool | None = None) -> bool:
     """:func:`triggered` on a file's undecoded bytes (``rainer``: whether ``b"rainer" in data``, if known)."""
     return _BYTES(data, rainer)
+
+
+#: A doc's examples may call a Trainer they never import, with a 1.5 flag: parsed, to report what stays.
+_DOC_CALL = rf"Trainer\s*\([^)]*?\b(?:{'|'.join(LEGACY_FLAGS)})\s*="
+_DOC_CALL_TEXT, _DOC_CALL_BYTES = re.compile(_DOC_CALL), re.compile(_DOC_CALL.encode())
+
+
+def doc_triggered(data: bytes, rainer: bool | None = None) -> bool:
+    """:func:`triggered_bytes`, or a document's ``Trainer(gpus=2)`` (``codemods.docs`` reports it unmigrated)."""
+    return _BYTES(data, rainer) or (rainer is not False and _DOC_CALL_BYTES.search(data) is not None)
+
+
+def doc_text_triggered(text: str) -> bool:
+    """:func:`doc_triggered` on decoded text."""
+    return _TEXT(text) or _DOC_CALL_TEXT.search(text) is not None
 
 
 @functools.lru_cache(maxsize=64)

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
+from codemods.docs import is_doc
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
 from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file, text_facts
 from codemods.model import Finding, Options, Outcome
 from codemods.notebooks import diff as notebook_diff
 from codemods.notebooks import python_code, transform_notebook
 from codemods.overrides.files import is_command_file
-from codemods.prefilter import triggered, triggered_bytes, yaml_triggered
+from codemods.prefilter import doc_text_triggered, doc_triggered, triggered, triggered_bytes, yaml_triggered
 from codemods.python import transform_python
 from codemods.trainer_classes import TrainerClass, names_project_trainer, project_trainers, scan_classes, trainer_words
 from legacy_api.renames import STRATEGY_CLASSES
@@ -62,8 +63,17 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
     if is_command_file(path):
         from codemods.overrides.front import transform_commands
 
-        return transform_commands(text, options, path)
-    if not triggered(text) and not names_project_trainer(text, options.local_trainers, options.held_trainers):
+        commands = transform_commands(text, options, path)
+        if not is_doc(path) or not (doc_text_triggered(commands.source) or _python_triggered(commands.source, options)):
+            return commands
+        # Then the code examples, on the commands' result: a doc's override edits stay within their lines, so
+        # both keep the document's line numbers.
+        from codemods.docs import transform_doc
+
+        examples = transform_doc(commands.source, options, path)
+        findings = sorted({*commands.findings, *examples.findings}, key=lambda f: (f.line, f.column, f.rule, f.message))
+        return Outcome(examples.source, examples.source != text, tuple(findings))
+    if not _python_triggered(text, options):
         outcome = Outcome(text, changed=False, parsed=False)
     else:
         outcome = transform_python(text, options)
@@ -72,6 +82,10 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
 
         return python_strings(outcome, options, path)
     return outcome
+
+
+def _python_triggered(text: str, options: Options) -> bool:
+    return triggered(text) or names_project_trainer(text, options.local_trainers, options.held_trainers)
 
 
 def process(path: str, mode: Mode, options: Options) -> FileResult:
@@ -182,7 +196,8 @@ def scan(path: str) -> Scan:
     rainer = b"rainer" in data  # Trainer, trainer, TODO(migrate-trainer): one pass for the index and the prefilter
     index = _index(path, data, rainer)
     if is_text_file(path):
-        return Scan(path, is_command_file(path) and _has_commands(index, data), index=index)
+        work = is_command_file(path) and _has_commands(index, data)
+        return Scan(path, work or (is_doc(path) and doc_triggered(data, rainer)), index=index)
     if path.endswith((".yaml", ".yml")):
         return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")), index=index)
     trainers = scan_classes(data, path) if rainer else ()
