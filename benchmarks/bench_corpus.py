@@ -1,12 +1,12 @@
 """migrate-trainer on real public projects written for Lightning <= 1.5 (issue 10, item 7).
 
     python benchmarks/bench_corpus.py [--mirrors /work/.mirror] [--project NAME ...] [--heldout]
-                                      [--keep DIR] [--json PATH] [--target-version 2.0]
+                                      [--keep DIR] [--json PATH] [--target-version 2.6]
 
 The projects are listed in ``benchmarks/corpus/manifest.json`` (repository, commit, sub-folders); their code is
 never committed here. Each one is materialised from a git mirror (``git archive <commit> | tar -x``; the
 ``fetch`` tool puts mirrors under ``/work/.mirror/<owner>+<name>/``), copied fresh three times and rewritten in
-place by ``python -m codemods.cli --target-version 2.0`` with ``-j1``, ``-j2`` and ``-j1`` again; the first
+place by ``python -m codemods.cli`` (at its default target) with ``-j1``, ``-j2`` and ``-j1`` again; the first
 result is then rewritten once more. Reported per project and in total:
 
 * files (py / yaml / other) and how many the first run changed;
@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus_coverage import Coverage, measure
 
 from codemods.files import RUN_ARTEFACTS
+from legacy_api.renames import DEFAULT_TARGET
 
 ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ROOT / "benchmarks" / "corpus" / "manifest.json"
@@ -332,9 +333,15 @@ def use_lines(rel: str, text: str) -> Iterator[int]:
             yield number
 
 
+#: A shell variable assignment (``gpus=0`` in run.sh is the script's own variable, not a Trainer flag).
+RE_SHELL_VAR = re.compile(r"^\s*(?:export\s+|local\s+)?\w+=")
+
+
 def _detect_text(text: str, yaml: bool) -> Counter[str]:
     counts: Counter[str] = Counter()
     for line in text.splitlines():
+        if not yaml and (line.lstrip().startswith(("#", "//")) or RE_SHELL_VAR.match(line)):
+            continue  # a comment (commented-out code in a script or a doc's code block), or a shell variable
         if yaml:
             if RE_YAML_KEY.search(line):
                 counts["yaml_key"] += 1
@@ -738,6 +745,9 @@ class ProjectReport:
     runs: list[Run] = field(default_factory=list)
     second_run: Run | None = None
     coverage: Coverage = field(default_factory=Coverage)
+    #: The project's own later history (the mirror's newest commit), on the files both commits have: the legacy
+    #: uses the maintainers removed by hand, and the ones this run handles in those files.
+    maintainers: dict[str, object] = field(default_factory=dict)
 
 
 CODEMODS_PATH: Path | None = None  # --codemods: run the CLI from this folder's ``codemods`` package instead
@@ -789,6 +799,29 @@ def _legacy(texts: dict[str, str]) -> tuple[Counter[str], Counter[str], dict[str
     return total, by_kind, per_file
 
 
+def maintainers(
+    git_dir: Path,
+    project: Project,
+    scratch: Path,
+    texts_before: dict[str, str],
+    texts_after: dict[str, str],
+    rows: list[dict[str, object]],
+) -> dict[str, object]:
+    """What the maintainers did by hand since the pinned commit, against what this run did, on the same files."""
+    head = subprocess.run(["git", f"--git-dir={git_dir}", "rev-parse", "HEAD"], capture_output=True, text=True)
+    commit = head.stdout.strip()
+    if head.returncode != 0 or not commit or commit == project.commit:
+        return {}
+    later = scratch / "later"
+    materialise(git_dir, commit, project.paths, later)
+    texts_later = _texts(snapshot(later))
+    common = sorted(set(texts_before) & set(texts_later))
+    before = sum(sum(detect(rel, texts_before[rel]).values()) for rel in common)
+    by_hand = before - sum(sum(detect(rel, texts_later[rel]).values()) for rel in common)
+    ours = measure(before, {rel: texts_after[rel] for rel in common if rel in texts_after}, use_lines, rows, TODO_MARK)
+    return {"commit": commit, "files": len(common), "legacy": before, "by_hand": by_hand, "ours": ours.handled}
+
+
 def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: Path | None) -> ProjectReport:
     report = ProjectReport(project.name, project.repo, project.commit, project.heldout)
     source = scratch / "source"
@@ -823,6 +856,7 @@ def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: 
     report.legacy_left = [{"path": rel, **dict(c)} for rel, c in sorted(per_file_a.items())]
 
     report.coverage = measure(_n(report.legacy_before), texts_after, use_lines, report.runs[0].rows, TODO_MARK)
+    report.maintainers = maintainers(git_dir, project, scratch, texts_before, texts_after, report.runs[0].rows)
     report.silent_legacy = [hit for rel in sorted(texts_after) for hit in silent_legacy(rel, texts_after[rel])]
     report.silent_legacy = [h for h in report.silent_legacy if file_kind(str(h["path"])) == "py"]
     report.todo_rules = dict(
@@ -904,6 +938,13 @@ def _coverage(reports: Sequence[ProjectReport]) -> Coverage:
     return total
 
 
+def _by_hand(reports: Sequence[ProjectReport]) -> str:
+    done = [r.maintainers for r in reports if r.maintainers]
+    if not done:
+        return "—"
+    return f"{sum(int(str(m['by_hand'])) for m in done)} / {sum(int(str(m['ours'])) for m in done)}"
+
+
 def _row(name: str, reports: Sequence[ProjectReport]) -> list[str]:
     files = Counter[str]()
     changed = Counter[str]()
@@ -920,6 +961,7 @@ def _row(name: str, reports: Sequence[ProjectReport]) -> list[str]:
         str(sum(len(r.silent_legacy) for r in reports)),
         _coverage(reports).share(),
         _coverage(reports).load(),
+        _by_hand(reports),
         str(sum(r.todos for r in reports)),
         str(sum(len(r.dangling) for r in reports)),
         str(sum(len(r.two_strategies) for r in reports)),
@@ -941,6 +983,7 @@ HEADER = [
     "silent legacy (py, no TODO)",
     "rewritten or flagged",
     "TODO findings / fixes",
+    "maintainers by hand / this run (same files)",
     "TODOs",
     "(a) dangling key uses",
     "(b) two strategies",
@@ -1031,7 +1074,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--heldout", action="store_true", help="include the held-out projects")
     parser.add_argument("--keep", type=Path, help="keep before/after trees here (DIR/<project>/{before,after})")
     parser.add_argument("--json", type=Path, help="write the full report here")
-    parser.add_argument("--target-version", default="2.0")
+    parser.add_argument("--target-version", default=DEFAULT_TARGET, help=f"default: {DEFAULT_TARGET}, the tool's")
     parser.add_argument(
         "--codemods",
         type=Path,

@@ -51,7 +51,7 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
     if not any(token in source for token in tokens) or not (
         triggered(source) or names_project_trainer(source, options.local_trainers, options.held_trainers)
     ):
-        return Outcome(source, changed=False, findings=left, parsed=False)
+        return Outcome(source, changed=False, findings=_leftovers(source, left, options), parsed=False)
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
@@ -59,6 +59,10 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
     from codemods.python.pipeline import run_rules
 
     outcome = run_rules(source, tree, options)
+    if outcome.error is None:
+        outcome = Outcome(
+            outcome.source, outcome.changed, _leftovers(outcome.source, outcome.findings, options), None, outcome.parsed
+        )
     if not left:
         return outcome
     # A TODO this run asks for again is reported once, by the rule (at the statement it concerns).
@@ -66,6 +70,15 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
     extra = tuple(f for f in left if (f.rule, f.message) not in asked)
     findings = tuple(sorted((*outcome.findings, *extra), key=lambda f: (f.line, f.column, f.rule, f.message)))
     return Outcome(outcome.source, outcome.changed, findings, outcome.error, outcome.parsed)
+
+
+def _leftovers(source: str, findings: tuple[Finding, ...], options: Options) -> tuple[Finding, ...]:
+    """Legacy flags left in mappings the rules could not follow (rule ``legacy_keys``), at targets that drop them."""
+    from codemods.rules import legacy_keys
+
+    if not options.enabled(legacy_keys.ID) or options.target_tuple < legacy_keys.RULE.version:
+        return findings
+    return legacy_keys.report(source, findings)
 
 
 _TODO_TEXT = re.compile(r"#\s*TODO\(migrate-trainer\):?\s*(?P<message>.*?)(?:\s+\[(?P<rule>[\w.-]+)\])?\s*$")

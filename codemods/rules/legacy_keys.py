@@ -1,0 +1,104 @@
+"""A 1.5 Trainer flag left in a dict or a config the rules could not follow to a Trainer: reported.
+
+``params = {"gpus": [0]}``, ``config["gpus"] = args.device``, ``cfg.trainer.accelerator = "dp"``,
+``dict(gpus=1)``, ``TrainerConf(gpus=1)``: the flag rules rewrite such a mapping only where they see it reach
+a Trainer (a ``**params`` splat, LightningCLI's ``trainer_defaults``); elsewhere it may be a Trainer's flags
+built far away, or something else that happens to use the name. Rather than stay silent, the run reports each
+one left in a file that uses Lightning (kind "report": ``--check`` still passes on it), naming what the flag is
+called since 1.7/2.0.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from codemods.model import Finding
+from codemods.rule import Rule
+from legacy_api.renames import STRATEGY_NAMES
+
+ID = "legacy_keys"
+#: Flag -> what it became.
+_BECAME = {
+    "gpus": 'accelerator="gpu", devices=N (gone in 2.0)',
+    "tpu_cores": 'accelerator="tpu", devices=N (gone in 2.0)',
+    "ipus": 'accelerator="ipu", devices=N (gone in 2.0)',
+    "num_processes": 'accelerator="cpu", devices=N (gone in 2.0)',
+    "distributed_backend": "strategy= (gone in 1.5)",
+}
+_TEXT = re.compile(r"\b(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator)\b")
+_LIGHTNING = re.compile(r"^\s*(?:import|from)\s+(?:pytorch_lightning|lightning|flash)\b|\bTrainer\b", re.M)
+
+
+def _key(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _strategy(node: ast.expr) -> bool:
+    value = _key(node)
+    return value is not None and value.lower() in STRATEGY_NAMES
+
+
+def _config_call(func: ast.expr) -> bool:
+    """``dict(...)`` or a config class (``TrainerConf(...)``, ``DeepSpeechTrainerConfig(...)``): not the Trainer,
+    whose calls the flag rules rewrite themselves."""
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name == "dict" or name.endswith(("Conf", "Config", "Cfg"))
+
+
+def _message(flag: str, where: str) -> str:
+    became = _BECAME.get(flag, "strategy= (a strategy name in accelerator= is gone in 1.7)")
+    return f"{flag} {where} is a Lightning 1.5 Trainer flag: if it reaches a Trainer, it is {became}"
+
+
+def _uses(tree: ast.AST) -> list[tuple[int, int, str, str]]:
+    found: list[tuple[int, int, str, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values, strict=True):
+                name = _key(key)
+                if (
+                    key is not None
+                    and name is not None
+                    and (name in _BECAME or (name == "accelerator" and _strategy(value)))
+                ):
+                    found.append((key.lineno, key.col_offset + 1, name, "in a dict"))
+        elif isinstance(node, ast.Call) and _config_call(node.func):
+            for kw in node.keywords:
+                if kw.arg in _BECAME or (kw.arg == "accelerator" and _strategy(kw.value)):
+                    where = (
+                        "in dict(...)" if isinstance(node.func, ast.Name) and node.func.id == "dict" else "in a config"
+                    )
+                    found.append((kw.value.lineno, kw.value.col_offset + 1, str(kw.arg), where))
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                name = _key(target.slice) if isinstance(target, ast.Subscript) else None
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Attribute):
+                    name = target.attr if target.value.attr == "trainer" else None
+                if name in _BECAME or (name == "accelerator" and _strategy(node.value)):
+                    found.append((target.lineno, target.col_offset + 1, str(name), "stored in a config"))
+    return found
+
+
+def report(source: str, findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """``findings`` plus a report for each legacy flag left in a mapping of ``source`` (a Lightning file)."""
+    if not _TEXT.search(source) or not _LIGHTNING.search(source):
+        return findings
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return findings
+    seen = {finding.line for finding in findings}
+    extra = [Finding(ID, _message(flag, where), line, column, "report") for line, column, flag, where in _uses(tree)]
+    extra = [finding for finding in extra if finding.line not in seen]
+    if not extra:
+        return findings
+    return tuple(sorted((*findings, *extra), key=lambda f: (f.line, f.column, f.rule, f.message)))
+
+
+RULE = Rule(
+    id=ID,
+    description="a 1.5 Trainer flag left in a dict or config the rules could not follow to a Trainer is reported",
+    deprecated_in="1.7",
+    tokens=("gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend"),
+)

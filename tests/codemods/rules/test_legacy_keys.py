@@ -1,0 +1,41 @@
+"""Rule ``legacy_keys`` (deprecated in 1.7): a 1.5 Trainer flag left in a dict or config the rules could not follow
+to a Trainer is reported (kind "report"), in files that use Lightning.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from codemods.model import Options
+from codemods.python import transform_python
+from tests.codemods.helpers import exercised
+
+RULE = "legacy_keys"
+_PL = "import pytorch_lightning as pl\n"
+
+TODO = [
+    pytest.param(_PL + 'params = {"gpus": [0], "max_epochs": 3}\n', ["gpus"], id="a dict literal"),
+    pytest.param(_PL + 'config["distributed_backend"] = "ddp"\n', ["distributed_backend"], id="a subscript store"),
+    pytest.param(_PL + 'cfg.trainer.accelerator = "dp"\n', ["accelerator"], id="a strategy stored in a config"),
+    pytest.param(_PL + "conf = TrainerConf(gpus=n, precision=16)\n", ["gpus"], id="a config class"),
+    pytest.param(_PL + 'cfg.trainer.accelerator = "gpu"\n', [], id="an accelerator name is no legacy"),
+    pytest.param(_PL + 'pl.Trainer(**{"gpus": 2})\n', [], id="a splatted dict is migrated instead"),
+    pytest.param('import json\nconfig = {"gpus": 2}\n', [], id="a file without Lightning"),
+]
+
+
+@pytest.mark.parametrize(("source", "flags"), TODO)
+def test_rows(source: str, flags: list[str]) -> None:
+    outcome = transform_python(source, Options(target="2.6"))
+    reported = [f.message.split()[0] for f in outcome.findings if f.rule == RULE]
+    assert reported == flags
+    assert all(f.kind == "report" for f in outcome.findings if f.rule == RULE)
+
+
+def test_not_before_the_flags_were_deprecated() -> None:
+    outcome = transform_python(_PL + 'params = {"gpus": [0]}\n', Options(target="1.6"))
+    assert not [f for f in outcome.findings if f.rule == RULE]
+
+
+def test_some_fixture_or_row_shows_the_rule() -> None:
+    assert exercised(RULE)
