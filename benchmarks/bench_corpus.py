@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus_coverage import Coverage, measure
 
 from codemods.files import RUN_ARTEFACTS
+from legacy_api.removed_arguments import REMOVED_ARGUMENTS
 from legacy_api.renames import DEFAULT_TARGET
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -140,6 +141,9 @@ MIGRATED_KEYS = (
     "use_distributed_sampler",
     "class_path",
     "_target_",
+    # Trainer arguments later releases removed (codemods rule removed_arguments) and the flags they became
+    *(row.name for row in REMOVED_ARGUMENTS),
+    *(row.renamed for row in REMOVED_ARGUMENTS if row.renamed),
 )
 
 _ALT_PLUGINS = "|".join(PLUGIN_CLASSES)
