@@ -65,6 +65,8 @@ class FileContext:
     #: ids of the callees of the calls being visited, and of those renamed with preset keyword arguments (-> them).
     callees: set[int] = field(default_factory=set)
     presets: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    #: The file has its TODO for a removed argparse helper (``argparse_flags``): the others are reported.
+    argparse_todo: bool = False
     #: ids of import lines inside a block -> the import lines to add right below them (``_rename``).
     split_imports: dict[int, list[Any]] = field(default_factory=dict)
     additions: list[tuple[str, str | None, str | None]] = field(default_factory=list)

@@ -79,3 +79,17 @@ def test_one_finding_per_call_at_2_0() -> None:
     assert [(f.kind, f.message.split(":")[0]) for f in findings] == [
         ("todo", "Trainer.add_argparse_args is gone in 2.0")
     ]
+
+
+def test_one_todo_per_file_for_the_parser_and_the_trainer_built_from_it() -> None:
+    from codemods.model import Options
+    from codemods.python import transform_python
+
+    source = (
+        "import pytorch_lightning as pl\n"
+        "parser = pl.Trainer.add_argparse_args(parser)\n"
+        "args = parser.parse_args()\n"
+        "trainer = pl.Trainer.from_argparse_args(args)\n"
+    )
+    findings = [f for f in transform_python(source, Options(target="2.6")).findings if f.rule == "argparse_flags"]
+    assert [(f.line, f.kind) for f in findings] == [(2, "todo"), (4, "report")]
