@@ -76,7 +76,9 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
     if not _python_triggered(text, options):
         outcome = Outcome(text, changed=False, parsed=False)
     else:
-        outcome = transform_python(text, options)
+        from codemods.docstrings import migrate_docstrings
+
+        outcome = migrate_docstrings(transform_python(text, options), text, options)
     if "trainer." in outcome.source and outcome.error is None:
         from codemods.overrides.front import python_strings
 
