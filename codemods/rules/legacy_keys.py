@@ -27,7 +27,9 @@ _BECAME = {
     "distributed_backend": "strategy= (gone in 1.5)",
 }
 _TEXT = re.compile(r"\b(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator)\b")
-_LIGHTNING = re.compile(r"^\s*(?:import|from)\s+(?:pytorch_lightning|lightning|flash)\b|\bTrainer\b", re.M)
+_IMPORTS = re.compile(r"^\s*(?:import|from)\s+(?:pytorch_lightning|lightning|flash)\b", re.M)
+_LIGHTNING = re.compile(_IMPORTS.pattern + r"|\bTrainer\b", re.M)
+_STAR = re.compile(r"^\s*from\s+[\w.]+\s+import\s+\*", re.M)
 
 
 def _key(node: ast.expr | None) -> str | None:
@@ -46,12 +48,26 @@ def _config_call(func: ast.expr) -> bool:
     return name == "dict" or name.endswith(("Conf", "Config", "Cfg"))
 
 
+def _trainer_named(func: ast.expr) -> bool:
+    return (
+        func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    ) == "Trainer"
+
+
+def _where(func: ast.expr) -> str:
+    if _trainer_named(func):
+        # Left by the rules: not provably Lightning's Trainer (a star import after ``import pytorch_lightning as
+        # pl`` may rebind ``pl``; another library's Trainer).
+        return "in a call of a Trainer this file does not provably import from Lightning"
+    return "in dict(...)" if isinstance(func, ast.Name) and func.id == "dict" else "in a config"
+
+
 def _message(flag: str, where: str) -> str:
     became = _BECAME.get(flag, "strategy= (a strategy name in accelerator= is gone in 1.7)")
     return f"{flag} {where} is a Lightning 1.5 Trainer flag: if it reaches a Trainer, it is {became}"
 
 
-def _uses(tree: ast.AST) -> list[tuple[int, int, str, str]]:
+def _uses(tree: ast.AST, blind: bool) -> list[tuple[int, int, str, str]]:
     found: list[tuple[int, int, str, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):
@@ -63,13 +79,10 @@ def _uses(tree: ast.AST) -> list[tuple[int, int, str, str]]:
                     and (name in _BECAME or (name == "accelerator" and _strategy(value)))
                 ):
                     found.append((key.lineno, key.col_offset + 1, name, "in a dict"))
-        elif isinstance(node, ast.Call) and _config_call(node.func):
+        elif isinstance(node, ast.Call) and (_config_call(node.func) or (blind and _trainer_named(node.func))):
             for kw in node.keywords:
                 if kw.arg in _BECAME or (kw.arg == "accelerator" and _strategy(kw.value)):
-                    where = (
-                        "in dict(...)" if isinstance(node.func, ast.Name) and node.func.id == "dict" else "in a config"
-                    )
-                    found.append((kw.value.lineno, kw.value.col_offset + 1, str(kw.arg), where))
+                    found.append((kw.value.lineno, kw.value.col_offset + 1, str(kw.arg), _where(node.func)))
         elif isinstance(node, ast.Assign):
             for target in node.targets:
                 name = _key(target.slice) if isinstance(target, ast.Subscript) else None
@@ -78,6 +91,12 @@ def _uses(tree: ast.AST) -> list[tuple[int, int, str, str]]:
                 if name in _BECAME or (name == "accelerator" and _strategy(node.value)):
                     found.append((target.lineno, target.col_offset + 1, str(name), "stored in a config"))
     return found
+
+
+def _blind(source: str) -> bool:
+    """Whether the rules may not see a Lightning Trainer call as one: a star import can rebind any name, so they
+    do not resolve ``pl.Trainer`` after it (the one case where a Trainer call keeps its flags without a word)."""
+    return bool(_IMPORTS.search(source)) and bool(_STAR.search(source))
 
 
 def report(source: str, findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
@@ -89,7 +108,10 @@ def report(source: str, findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return findings
     seen = {finding.line for finding in findings}
-    extra = [Finding(ID, _message(flag, where), line, column, "report") for line, column, flag, where in _uses(tree)]
+    extra = [
+        Finding(ID, _message(flag, where), line, column, "report")
+        for line, column, flag, where in _uses(tree, _blind(source))
+    ]
     extra = [finding for finding in extra if finding.line not in seen]
     if not extra:
         return findings

@@ -21,6 +21,7 @@ TODO = [
     pytest.param(_PL + 'cfg.trainer.accelerator = "gpu"\n', [], id="an accelerator name is no legacy"),
     pytest.param(_PL + 'pl.Trainer(**{"gpus": 2})\n', [], id="a splatted dict is migrated instead"),
     pytest.param('import json\nconfig = {"gpus": 2}\n', [], id="a file without Lightning"),
+    pytest.param(_PL + "from helpers import *\ntrainer = pl.Trainer(gpus=1)\n", ["gpus"], id="pl may be rebound"),
 ]
 
 
