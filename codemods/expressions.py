@@ -160,6 +160,12 @@ def none_as_auto(value: Value) -> Value | None:
         return None
     # What it may hold stays known (the later rules try each value: codemods.rules.device_flags).
     options = tuple("auto" if option is None else option for option in facts.options)
+    branches = facts.branches
+    if branches is not None:
+        test, yes, no = branches
+        branches = (test, "auto" if yes is None else yes, "auto" if no is None else no)
     return Value(
-        expr=("or", (value, new("auto"))), source=f'{value.source} or "auto"', facts=Facts(True, options, True)
+        expr=("or", (value, new("auto"))),
+        source=f'{value.source} or "auto"',
+        facts=Facts(True, options, True, branches=branches),
     )

@@ -34,6 +34,10 @@ class Facts:
     options: tuple[Any, ...] | None = None
     #: It never holds a string (an int, None or a list of ints): Python's truth is then 1.5's "not this device".
     no_str: bool = False
+    #: Bound to ``a if test else b`` with literal branches: (the test's source, a, b). Two flags whose bindings share
+    #: a test hold the a's together or the b's together (``gpus = -1 if cuda else None`` next to
+    #: ``backend = "ddp" if cuda else None``), never a mix.
+    branches: tuple[str, Any, Any] | None = None
 
 
 @dataclass

@@ -52,7 +52,9 @@ def _facts(ctx: FileContext, node: ast.expr, scopes: list[Scope], depth: int) ->
     if isinstance(node, ast.Name):
         bound = _bound_once(ctx, node.id, scopes) if depth < _DEPTH else None
         found = _facts(ctx, bound[0], scopes[: bound[1] + 1], depth + 1) if bound is not None else None
-        return Facts(pure=True, options=found.options, no_str=found.no_str) if found else _UNKNOWN_PURE
+        if found is None:
+            return _UNKNOWN_PURE
+        return Facts(pure=True, options=found.options, no_str=found.no_str, branches=found.branches)
     if isinstance(node, ast.Attribute | ast.Subscript):
         return _UNKNOWN_PURE if _is_path(node) else None
     if isinstance(node, ast.IfExp):
@@ -62,7 +64,10 @@ def _facts(ctx: FileContext, node: ast.expr, scopes: list[Scope], depth: int) ->
             return None
         options = yes.options + no.options if yes.options is not None and no.options is not None else None
         pure = test is not None and test.pure and yes.pure and no.pure
-        return Facts(pure=pure, options=_unique(options), no_str=yes.no_str and no.no_str)
+        single = pure and yes.options is not None and no.options is not None
+        single = single and len(yes.options or ()) == 1 and len(no.options or ()) == 1
+        branches = (ast.unparse(node.test), yes.options[0], no.options[0]) if single else None  # type: ignore[index]
+        return Facts(pure=pure, options=_unique(options), no_str=yes.no_str and no.no_str, branches=branches)
     if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
         return _either(ctx, node, scopes, depth)
     if isinstance(node, ast.Call):

@@ -132,10 +132,37 @@ def _same_for_every_value(plan: Plan, flag: str, lits: list[object], rewrite: Ca
         rewrite(rewritten)
         expected = _outcome(rewritten)
         for lit in lits:
+            if not _together(plan, flag, lit, items):
+                continue  # bound under one test with another flag: this pair of values never meets
             trial = _copy(plan, [(key, new(lit) if key == flag else other) for key, other in items])
             step(trial)
             if expected is None or trial.stopped or _outcome(trial) != expected:
                 return False
+    return True
+
+
+def _branch_of(branches: tuple[str, object, object], lit: object) -> int | None:
+    _, yes, no = branches
+    same = [i for i, value in ((1, yes), (2, no)) if type(value) is type(lit) and value == lit]
+    return same[0] if len(same) == 1 else None
+
+
+def _together(plan: Plan, flag: str, lit: object, items: tuple[tuple[str, Value], ...]) -> bool:
+    """Whether ``flag`` holding ``lit`` can meet the other flags' values in ``items``: not when both are bound to
+    conditionals on the same test and the values come from different branches."""
+    mine = plan.get(flag)
+    branches = mine.facts.branches if mine is not None and mine.facts is not None else None
+    if branches is None or (side := _branch_of(branches, lit)) is None:
+        return True
+    for key, value in items:
+        other = plan.get(key)
+        theirs = other.facts.branches if key != flag and other is not None and other.facts is not None else None
+        if theirs is None or theirs[0] != branches[0] or not value.known:
+            continue
+        if theirs[1] == theirs[2]:
+            continue
+        if _branch_of(theirs, value.lit) != side:
+            return False
     return True
 
 

@@ -15,6 +15,18 @@ RULE = "device_flags"
 
 TRANSFORMED = [
     pytest.param(
+        "import pytorch_lightning as pl\nimport torch\n"
+        "def f():\n    gpus = -1 if torch.cuda.is_available() else None\n"
+        "    backend = 'ddp' if torch.cuda.is_available() else None\n"
+        "    return pl.Trainer(gpus=gpus, distributed_backend=backend)\n",
+        "import pytorch_lightning as pl\nimport torch\n"
+        "def f():\n    gpus = -1 if torch.cuda.is_available() else None\n"
+        "    backend = 'ddp' if torch.cuda.is_available() else None\n"
+        '    return pl.Trainer(accelerator="gpu" if gpus else "cpu", devices=gpus or 1, strategy=backend or "auto")\n',
+        "2.0",
+        id="two names bound under one test hold their branches together (every GPU with DDP, or one CPU)",
+    ),
+    pytest.param(
         "from pytorch_lightning import Trainer\nTrainer(gpus=0, max_epochs=1)\n",
         "from pytorch_lightning import Trainer\nTrainer(max_epochs=1)\n",
         "1.7",
@@ -111,7 +123,7 @@ TODO = [
     ),
     pytest.param(
         "from pytorch_lightning import Trainer\n"
-        "def f(cuda):\n    n = 2 if cuda else 0\n    backend = 'ddp' if cuda else None\n"
+        "def f(cuda, multi):\n    n = 2 if cuda else 0\n    backend = 'ddp' if multi else None\n"
         "    return Trainer(strategy=backend, gpus=n)\n",
         "1.7",
         "device_flags",
