@@ -47,6 +47,9 @@ class Decision:
     replace: dict[int, list[Item]] = field(default_factory=dict)
     todo: str | None = None
     notes: list[Note] = field(default_factory=list)
+    #: ``todo`` only points at the TODO of the code the command runs (its ``Trainer.add_argparse_args`` parser):
+    #: reported, not a second TODO.
+    pointer: bool = False
 
     @property
     def rewrites(self) -> bool:
@@ -115,7 +118,9 @@ def decide(
     if decision.todo is not None:
         return decision
     if decision.replace and items[0][0] == "argparse" and options.target_tuple >= (2, 0):
-        return Decision(todo=f"{spelled}: Trainer.add_argparse_args was removed in 2.0; add these options by hand")
+        return Decision(
+            todo=f"{spelled}: Trainer.add_argparse_args was removed in 2.0; add these options by hand", pointer=True
+        )
     for index, new in decision.replace.items():
         if not new and items[index][1] != "+":
             return Decision(
