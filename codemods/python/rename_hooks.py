@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from codemods.python import presets
 from codemods.resolve import Resolution, resolve, split_root
 from codemods.rule import Handler
 from legacy_api.renames import RENAMES, version_tuple
@@ -50,64 +51,6 @@ def _removed(ctx: FileContext, res: Resolution, node: cst.CSTNode, use: bool = T
         ctx.todo(row.rule, message, node)
 
 
-def _preset(ctx: FileContext, res: Resolution, original: cst.CSTNode) -> bool:
-    """A class renamed with preset arguments: a call is renamed (:func:`leave_call` adds them); any other use gets a
-    TODO (``isinstance(s, DDPSpawnStrategy)`` has no exact spelling). True when the use was renamed."""
-    if id(original) not in ctx.callees:
-        ctx.todo(res.rows[-1].rule, res.note, original)
-        return False
-    ctx.presets[id(original)] = res.preset
-    return True
-
-
-def visit_call(ctx: FileContext, original: cst.Call, _: Any) -> None:
-    ctx.callees.add(id(original.func))
-
-
-def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
-    """``typing.cast`` strings are renamed; a renamed class with preset arguments gets the ones not passed."""
-    updated = leave_cast(ctx, original, updated)
-    preset = ctx.presets.pop(id(original.func), ())
-    passed = {arg.keyword.value for arg in updated.args if arg.keyword is not None}
-    if any(arg.star for arg in updated.args):  # ``**kwargs`` may hold start_method already: cannot add it safely
-        return updated
-    extra = [_keyword(key, value) for key, value in preset if key not in passed]
-    if not extra:
-        return updated
-    return updated.with_changes(args=_append(updated, extra))
-
-
-def _keyword(key: str, value: str) -> cst.Arg:
-    tight = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
-    return cst.Arg(cst.SimpleString(f'"{value}"'), keyword=cst.Name(key), equal=tight)
-
-
-def _append(call: cst.Call, extra: list[cst.Arg]) -> list[cst.Arg]:
-    """``call``'s arguments with ``extra`` after them, laid out as the call is: one per line in a multi-line call
-    (a comment after the last argument stays on its line), else ``, `` apart."""
-    args = list(call.args)
-    if not args:
-        return extra
-    last, opening = args[-1], call.whitespace_before_args
-    multi = isinstance(opening, cst.ParenthesizedWhitespace)
-    sep: cst.BaseParenthesizableWhitespace = cst.SimpleWhitespace(" ")
-    if isinstance(opening, cst.ParenthesizedWhitespace):
-        sep = cst.ParenthesizedWhitespace(indent=opening.indent, last_line=opening.last_line)
-    if isinstance(last.comma, cst.Comma):
-        closing = last.comma.whitespace_after
-        if multi and isinstance(closing, cst.ParenthesizedWhitespace) and isinstance(sep, cst.ParenthesizedWhitespace):
-            sep = sep.with_changes(first_line=closing.first_line, empty_lines=closing.empty_lines)
-            closing = closing.with_changes(first_line=cst.TrailingWhitespace(), empty_lines=[])
-        args[-1] = last.with_changes(comma=last.comma.with_changes(whitespace_after=sep))
-        extra[-1] = extra[-1].with_changes(comma=last.comma.with_changes(whitespace_after=closing))
-    else:
-        args[-1] = last.with_changes(
-            comma=cst.Comma(whitespace_after=sep), whitespace_after_arg=cst.SimpleWhitespace("")
-        )
-        extra[-1] = extra[-1].with_changes(whitespace_after_arg=last.whitespace_after_arg)
-    return [*args, *extra]
-
-
 def leave_name(ctx: FileContext, original: cst.Name, updated: cst.Name) -> Any:
     if ctx.in_import or id(original) in ctx.claimed:
         return updated
@@ -120,9 +63,9 @@ def leave_name(ctx: FileContext, original: cst.Name, updated: cst.Name) -> Any:
             return updated
         old_last, new_last = name.rsplit(".", 1)[-1], res.new.rsplit(".", 1)[-1]
         if res.preset:
-            if not _preset(ctx, res, original):
+            if not presets.renamed_use(ctx, res, original):
                 return updated
-            ctx.fix(res.rule, f"{name} -> {res.new}({_spelled(res.preset)})", original)
+            ctx.fix(res.rule, f"{name} -> {res.new}({presets.spelled(res.preset)})", original)
             ctx.add_import(res.new.rpartition(".")[0], new_last)
             ctx.remove_imports_of(original)
             return updated.with_changes(value=new_last)
@@ -145,7 +88,7 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
         if res.new is None:
             _removed(ctx, res, original)
             return updated
-        if res.preset and not _preset(ctx, res, original):
+        if res.preset and not presets.renamed_use(ctx, res, original):
             return updated
         chain = ctx.code(original).replace(" ", "").replace("\n", "")
         parts = chain.split(".")
@@ -451,15 +394,16 @@ def leave_cast(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     return updated.with_changes(args=[first.with_changes(value=renamed), *updated.args[1:]])
 
 
-def _spelled(preset: tuple[tuple[str, str], ...]) -> str:
-    return ", ".join(f'{key}="{value}"' for key, value in preset)
+def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
+    """``typing.cast`` strings are renamed; a class renamed with preset arguments gets the ones not passed."""
+    return presets.complete(ctx, original, leave_cast(ctx, original, updated))
 
 
 HANDLERS: dict[str, Handler] = {
     "Name": leave_name,
     "Attribute": leave_attribute,
     "Annotation": leave_annotation,
-    "visit_Call": visit_call,
+    "visit_Call": presets.visit_call,
     "Call": leave_call,
     "ImportFrom": leave_import_from,
     "Import": leave_import,
