@@ -147,6 +147,9 @@ class Plan:
     run_after: Callable[[Plan, str], None] | None = field(default=None, repr=False, compare=False)
     #: The flags run in an interactive interpreter (a notebook cell): only fork-launched DDP works there since 1.6.
     interactive: bool = False
+    #: Where the flags are written: Python code can take new objects (``callbacks=[TQDMProgressBar(...)]``), a YAML
+    #: section or a command line only what its own syntax spells.
+    written_in: Literal["python", "yaml", "command"] = "python"
 
     #: The key before the first key a rule dropped ("" for the start): where :meth:`set` puts new keys.
     _gap: str | None = field(default=None, init=False, repr=False, compare=False)

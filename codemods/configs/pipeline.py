@@ -101,6 +101,7 @@ class FilePass:
             opaque_rest=bool(held),
             composed=composed(doc),
             origin={k: "explicit" for k, _ in items},
+            written_in="yaml",
         )
         snapshot = {id(v): list(v.items) for _, v in items if v.items is not None}
         run_flag_rules(plan)

@@ -72,7 +72,7 @@ def _value(item: Item, shell: bool) -> Value:
 
 def _plan(items: Sequence[Item], values: list[Value], options: Options, opaque: bool) -> Plan:
     pairs = [(item[2], value) for item, value in zip(items, values, strict=True)]
-    plan = Plan(list(pairs), options.target_tuple, PL, options.enabled, opaque_rest=opaque)
+    plan = Plan(list(pairs), options.target_tuple, PL, options.enabled, opaque_rest=opaque, written_in="command")
     plan.origin = {key: "explicit" for key, _ in pairs}
     run_flag_rules(plan)
     return plan

@@ -6,13 +6,14 @@ on the target. The table (``legacy_api.removed_arguments``, each removal release
 says what each became: a value that meant the default is dropped, a flag that reads the same value takes its
 place (``checkpoint_callback=False`` -> ``enable_checkpointing=False``, ``progress_bar_refresh_rate=0`` ->
 ``enable_progress_bar=False``, ``weights_summary=None`` -> ``enable_model_summary=False``,
-``reload_dataloaders_every_epoch=True`` -> ``reload_dataloaders_every_n_epochs=1``), anything else gets one TODO
-naming the replacement. It acts from the release that removed the argument.
+``reload_dataloaders_every_epoch=True`` -> ``reload_dataloaders_every_n_epochs=1``), a refresh rate becomes the
+bar 1.5 built from it (``callbacks=[TQDMProgressBar(refresh_rate=N)]``, in Python code whose callbacks are a list
+or absent), anything else gets one TODO naming the replacement. It acts from the release that removed the argument.
 """
 
 from __future__ import annotations
 
-from codemods.plan import Plan, new
+from codemods.plan import Plan, Value, new
 from codemods.rule import Rule
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS
 from legacy_api.renames import version_tuple
@@ -23,6 +24,31 @@ ID = "removed_arguments"
 def _same(a: object, b: object) -> bool:
     """Equal and of one type: ``True`` is not the count ``1``, nor ``0`` the flag ``False``."""
     return type(a) is type(b) and a == b
+
+
+def _progress_bar(plan: Plan, value: Value) -> bool:
+    """``progress_bar_refresh_rate=N`` -> ``callbacks=[TQDMProgressBar(refresh_rate=N)]``: the bar 1.5 built from it,
+    where Python code holds the call and its callbacks are a list literal or absent. True when rewritten."""
+    rate = value.lit
+    if plan.written_in != "python" or plan.opaque_rest or not isinstance(rate, int) or isinstance(rate, bool):
+        return False
+    if rate < 1:
+        return False
+    callbacks = plan.get("callbacks")
+    if callbacks is not None and callbacks.items is None:
+        return False  # a name or an expression: where would the bar go
+    if callbacks is not None and any("ProgressBar" in (item.source or "") for item in callbacks.items or ()):
+        return False  # 1.5 ignored the rate next to the user's own bar: which one wins is the user's call
+    bar = Value(ctor=("callbacks.TQDMProgressBar", {"refresh_rate": value}), source="TQDMProgressBar(...)")
+    if callbacks is not None and callbacks.items is not None:
+        callbacks.items.append(bar)
+        plan.drop("progress_bar_refresh_rate")
+    else:
+        plan.replace("progress_bar_refresh_rate", [("callbacks", Value(items=[bar]))])
+    plan.note(
+        ID, f"progress_bar_refresh_rate={value.text} is callbacks=[TQDMProgressBar(refresh_rate={rate})] (gone in 1.7)"
+    )
+    return True
 
 
 def step(plan: Plan) -> None:
@@ -49,6 +75,8 @@ def step(plan: Plan) -> None:
                 plan.replace(row.name, [(row.renamed, value)])
                 plan.note(ID, f"{row.name}= is called {row.renamed}= (gone in {row.removed_in})")
                 continue
+        if row.name == "progress_bar_refresh_rate" and _progress_bar(plan, value):
+            continue
         left.append(f"{row.name}={value.text} (gone in {row.removed_in}): {row.todo}")
     if left:
         # One TODO for the call: a 1.5 Trainer often passed several of them.

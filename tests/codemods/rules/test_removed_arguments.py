@@ -37,6 +37,13 @@ TRANSFORMED = [
         id="reload every epoch (gone in 1.6)",
     ),
     pytest.param(
+        _T + "Trainer(progress_bar_refresh_rate=20, callbacks=[early])\n",
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.callbacks import TQDMProgressBar\n\n"
+        "Trainer(callbacks=[early, TQDMProgressBar(refresh_rate=20)])\n",
+        "2.6",
+        id="the bar 1.5 built from the rate joins the callbacks",
+    ),
+    pytest.param(
         _T + "Trainer(progress_bar_refresh_rate=True)\n",
         _T + "# TODO(migrate-trainer): progress_bar_refresh_rate=True (gone in 1.7): pass callbacks=[TQDMProgressBar("
         "refresh_rate=N)] (pytorch_lightning.callbacks) [removed_arguments]\nTrainer(progress_bar_refresh_rate=True)\n",
