@@ -9,6 +9,8 @@ native backend nobody saw (and a store the front end keeps would be reported as 
 
 from __future__ import annotations
 
+import dataclasses
+
 from codemods.plan import Plan, Value
 from codemods.rule import Rule
 
@@ -104,7 +106,8 @@ def step(plan: Plan) -> None:
     plugin = Value(ctor=("plugins.ApexMixedPrecisionPlugin", kwargs), source="ApexMixedPrecisionPlugin(...)")
     plan.imports.append(("plugins", "ApexMixedPrecisionPlugin"))
     if plugins is not None and plugins.items is not None:
-        plugins.items.append(plugin)
+        # A new value, never the old one changed in place: a trial copy of the plan shares the old one.
+        plan.set("plugins", dataclasses.replace(plugins, items=[*plugins.items, plugin]))
         plan.drop("amp_backend")
     else:
         plan.replace("amp_backend", [("plugins", Value(items=[plugin]))])

@@ -13,6 +13,8 @@ or absent), anything else gets one TODO naming the replacement. It acts from the
 
 from __future__ import annotations
 
+import dataclasses
+
 from codemods.plan import Plan, Value, new
 from codemods.rule import Rule
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS
@@ -41,7 +43,8 @@ def _progress_bar(plan: Plan, value: Value) -> bool:
         return False  # 1.5 ignored the rate next to the user's own bar: which one wins is the user's call
     bar = Value(ctor=("callbacks.TQDMProgressBar", {"refresh_rate": value}), source="TQDMProgressBar(...)")
     if callbacks is not None and callbacks.items is not None:
-        callbacks.items.append(bar)
+        # A new value, never the old one changed in place: a trial copy of the plan shares the old one.
+        plan.set("callbacks", dataclasses.replace(callbacks, items=[*callbacks.items, bar]))
         plan.drop("progress_bar_refresh_rate")
     else:
         plan.replace("progress_bar_refresh_rate", [("callbacks", Value(items=[bar]))])

@@ -44,6 +44,15 @@ TRANSFORMED = [
         id="the bar 1.5 built from the rate joins the callbacks",
     ),
     pytest.param(
+        _T + "import torch\nN = min(1, torch.cuda.device_count())\n"
+        "Trainer(progress_bar_refresh_rate=10, gpus=N, callbacks=[monitor])\n",
+        "from pytorch_lightning import Trainer\nimport torch\nfrom pytorch_lightning.callbacks import TQDMProgressBar\n\n"
+        "N = min(1, torch.cuda.device_count())\n"
+        'Trainer(accelerator="gpu" if N else "cpu", devices=1, callbacks=[monitor, TQDMProgressBar(refresh_rate=10)])\n',
+        "2.6",
+        id="the callbacks list is a new value: the trials of a non-literal device flag share the old one",
+    ),
+    pytest.param(
         _T + "Trainer(progress_bar_refresh_rate=True)\n",
         _T + "# TODO(migrate-trainer): progress_bar_refresh_rate=True (gone in 1.7): pass callbacks=[TQDMProgressBar("
         "refresh_rate=N)] (pytorch_lightning.callbacks) [removed_arguments]\nTrainer(progress_bar_refresh_rate=True)\n",
