@@ -29,6 +29,7 @@ from torch.nn import Module
 from torch.optim import Optimizer
 from torch.utils.data import DataLoader, DistributedSampler, RandomSampler, SequentialSampler
 
+from newcore import checkpoint
 from newcore.connector import AcceleratorConnector
 from newcore.connector.torch_flags import Deterministic, set_torch_flags
 from newcore.exceptions import MisconfigurationException
@@ -178,30 +179,22 @@ class Runner:
     # -- checkpoints ----------------------------------------------------------------------------
 
     def save(self, path: str | Path, state: dict[str, Any]) -> None:
-        """Save ``state`` (modules and optimizers become their full state dicts) from global rank zero.
+        """Save ``state`` from global rank zero: modules, optimizers and objects with ``state_dict`` as state dicts.
 
-        Call it on every process: sharding strategies gather the state collectively.
+        Other values are saved as they are and must pickle. Call it on every process: sharding strategies
+        gather the state collectively. See :mod:`newcore.checkpoint` for what each value becomes.
         """
-        self._strategy.save_checkpoint({key: self._state_of(value) for key, value in state.items()}, path)
+        self._strategy.save_checkpoint(checkpoint.state_of(self._strategy, state, _stepped), path)
 
-    def load(self, path: str | Path, state: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Read a checkpoint; modules and optimizers in ``state`` are restored in place, the rest is returned."""
-        checkpoint = self._strategy.load_checkpoint(path)
-        for key, target in (state or {}).items():
-            if isinstance(target, Module):
-                self._strategy.unwrap_module(target).load_state_dict(checkpoint.pop(key))
-            elif isinstance(target, Optimizer):
-                target.load_state_dict(checkpoint.pop(key))
-        return checkpoint
+    def load(self, path: str | Path, state: dict[str, Any] | None = None, strict: bool = True) -> dict[str, Any]:
+        """Read a checkpoint and restore ``state`` in place; return the entries ``state`` does not name.
 
-    def _state_of(self, value: Any) -> Any:
-        if isinstance(value, Module):
-            return self._strategy.module_state(value)
-        if isinstance(value, _StrategyOptimizer):
-            return self._strategy.optimizer_state(value.optimizer)
-        if isinstance(value, Optimizer):
-            return self._strategy.optimizer_state(value)
-        return value
+        Modules, optimizers and objects with ``load_state_dict`` load their saved state; other values of
+        ``state`` are replaced by the saved ones. With ``strict``, an entry of ``state`` that the checkpoint
+        lacks, or a module state dict with missing or unexpected keys, is an error. Call it on every process.
+        """
+        saved = self._strategy.load_checkpoint(path)
+        return checkpoint.restore(self._strategy, saved, state, strict=strict, path=path)
 
     # -- where this process stands --------------------------------------------------------------
 
@@ -287,6 +280,11 @@ class _StrategyOptimizer:
         """
         self._optimizer.load_state_dict(state_dict)
         self.__dict__.update(self._optimizer.__dict__)
+
+
+def _stepped(value: Any) -> Any:
+    """The optimizer the strategy steps, for an optimizer :meth:`Runner.setup` returned; other values unchanged."""
+    return value.optimizer if isinstance(value, _StrategyOptimizer) else value
 
 
 def _distribute(loader: DataLoader[Any], kwargs: dict[str, int] | None) -> DataLoader[Any]:

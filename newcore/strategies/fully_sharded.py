@@ -89,13 +89,35 @@ class DDPFullyShardedStrategy(_ShardingMixin, DDPStrategy):
     def module_state(self, module: Module) -> dict[str, Any]:
         from torch.distributed.checkpoint.state_dict import StateDictOptions, get_model_state_dict
 
-        return get_model_state_dict(module, options=StateDictOptions(full_state_dict=True))
+        return get_model_state_dict(self._wrapped(module), options=StateDictOptions(full_state_dict=True))
 
     def optimizer_state(self, optimizer: Optimizer) -> dict[str, Any]:
         from torch.distributed.checkpoint.state_dict import StateDictOptions, get_optimizer_state_dict
 
         options = StateDictOptions(full_state_dict=True)
-        return dict(get_optimizer_state_dict(self._modules[0], optimizer, options=options))
+        return dict(get_optimizer_state_dict(self._module_of(optimizer), optimizer, options=options))
+
+    def load_module_state(self, module: Module, state: dict[str, Any], strict: bool = True) -> None:
+        from torch.distributed.checkpoint.state_dict import StateDictOptions, set_model_state_dict
+
+        # Every rank holds the full state dict (each read the file); each keeps only its shard of it.
+        options = StateDictOptions(full_state_dict=True, strict=strict)
+        set_model_state_dict(self._wrapped(module), state, options=options)
+
+    def load_optimizer_state(self, optimizer: Optimizer, state: dict[str, Any]) -> None:
+        from torch.distributed.checkpoint.state_dict import StateDictOptions, set_optimizer_state_dict
+
+        options = StateDictOptions(full_state_dict=True)
+        set_optimizer_state_dict(self._module_of(optimizer), optimizer, state, options=options)
+
+    def _wrapped(self, module: Module) -> Module:
+        """The FSDP module set up from ``module`` (the user may hold the module they passed to ``setup``)."""
+        return next((m for m in self._modules if module is m or module is self.unwrap_module(m)), module)
+
+    def _module_of(self, optimizer: Optimizer) -> Module:
+        """The set-up module whose flat parameters ``optimizer`` steps."""
+        stepped = {id(p) for group in optimizer.param_groups for p in group["params"]}
+        return next((m for m in self._modules if any(id(p) in stepped for p in m.parameters())), self._modules[0])
 
     @classmethod
     def _mixed_precision_plugin(cls, precision: str, device_type: str) -> PrecisionPlugin:

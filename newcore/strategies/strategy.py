@@ -263,6 +263,14 @@ class Strategy:
         """The full state dict of ``optimizer`` (a collective for sharding strategies: call it on every rank)."""
         return optimizer.state_dict()
 
+    def load_module_state(self, module: Module, state: dict[str, Any], strict: bool = True) -> None:
+        """Load a full state dict (as :meth:`module_state` returns it) into ``module``, set up or not."""
+        self.unwrap_module(module).load_state_dict(state, strict=strict)
+
+    def load_optimizer_state(self, optimizer: Optimizer, state: dict[str, Any]) -> None:
+        """Load a full state dict (as :meth:`optimizer_state` returns it) into ``optimizer``."""
+        optimizer.load_state_dict(state)
+
     def save_checkpoint(self, state: dict[str, Any], path: str | Path) -> None:
         """Global rank zero writes ``state`` through the CheckpointIO; the others wait until it is written."""
         if self.is_global_zero:
