@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal
+from typing import Any
 
 import torch
 from torch.nn import Module
@@ -33,11 +33,16 @@ from newcore import checkpoint
 from newcore.connector import AcceleratorConnector
 from newcore.connector.torch_flags import Deterministic, set_torch_flags
 from newcore.exceptions import MisconfigurationException
+from newcore.fabric_api import FabricMethods, auto_flags
 from newcore.strategies.strategy import Strategy
 
 
-class Runner:
-    """Run ``fn(runner, *args)`` on every process of the chosen strategy; same flags and defaults as the connector."""
+class Runner(FabricMethods):
+    """Run ``fn(runner, *args)`` on every process of the chosen strategy; same flags and defaults as the connector.
+
+    Also takes Lightning Fabric 2.x's ``"auto"`` for ``strategy``/``accelerator``/``devices``, and has its
+    collectives and helpers (:class:`~newcore.fabric_api.FabricMethods`).
+    """
 
     def __init__(
         self,
@@ -53,6 +58,7 @@ class Runner:
         deterministic: Deterministic = None,
         **legacy: Any,
     ) -> None:
+        accelerator, strategy = auto_flags(accelerator, strategy, devices)
         connector = AcceleratorConnector(
             accelerator=accelerator,
             strategy=strategy,
@@ -78,12 +84,21 @@ class Runner:
         """The strategy the connector built."""
         return self._strategy
 
-    def launch(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    def launch(self, fn: Callable[..., Any] | None = None, *args: Any, **kwargs: Any) -> Any:
         """Run ``fn(self, *args, **kwargs)`` in every process; return global rank zero's result.
 
-        The strategy is set up before ``fn`` and torn down after it, also when it raises.
+        The strategy is set up before ``fn`` and torn down after it, also when it raises. Without ``fn``
+        (Fabric's torchrun style), set this process up and return ``None``: the code after the call is the
+        training, and :meth:`teardown` (or ``with runner:``) ends it. That needs the processes to exist
+        already (one process, or ranks started by torchrun, SLURM, ...): a launcher that would start them
+        raises.
         """
         launcher = self._strategy.launcher
+        if fn is None:
+            self._require_no_launcher()
+            set_torch_flags(self._deterministic, self._benchmark)
+            self._setup_process()
+            return None
         if launcher is None:
             return self._run(fn, *args, **kwargs)
         return launcher.launch(self._run, fn, *args, **kwargs)
@@ -150,9 +165,12 @@ class Runner:
 
     # -- the training step ----------------------------------------------------------------------
 
-    def backward(self, loss: torch.Tensor, model: Module | None = None) -> None:
-        """``loss.backward()`` through the strategy (loss scaling, sharded gradients)."""
-        self._strategy.backward(loss, model)
+    def backward(self, loss: torch.Tensor, *args: Any, model: Module | None = None, **kwargs: Any) -> None:
+        """``loss.backward(*args, **kwargs)`` through the strategy (loss scaling, sharded gradients).
+
+        ``model``: the module the loss came from, for DeepSpeed with several modules set up.
+        """
+        self._strategy.backward(loss, model, *args, **kwargs)
 
     def autocast(self) -> AbstractContextManager[None]:
         """The precision plugin's autocast context for the forward pass."""
@@ -168,13 +186,7 @@ class Runner:
         """``obj`` as process ``src`` has it."""
         return self._strategy.broadcast(obj, src)
 
-    def all_gather(self, tensor: torch.Tensor) -> torch.Tensor:
-        """Every process's ``tensor``, stacked on a new first dimension."""
-        return self._strategy.all_gather(tensor)
-
-    def all_reduce(self, tensor: torch.Tensor, op: Literal["sum", "mean"] = "sum") -> torch.Tensor:
-        """The sum or mean of ``tensor`` over all processes."""
-        return self._strategy.all_reduce(tensor, op)
+    # all_reduce, all_gather and rank_zero_first: see FabricMethods.
 
     # -- checkpoints ----------------------------------------------------------------------------
 

@@ -41,7 +41,7 @@ def _train(runner: Runner) -> dict[str, object]:
         runner.backward(loss)
         optimizer.step()
         optimizer.zero_grad()
-    total = runner.all_reduce(torch.ones(1, device=runner.device)).item()
+    total = runner.all_reduce(torch.ones(1, device=runner.device), reduce_op="sum").item()
     runner.teardown()
     return {"device": str(next(net.parameters()).device), "bn": type(net[1]).__name__, "kinds": kinds, "sum": total}
 

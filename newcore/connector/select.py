@@ -59,6 +59,9 @@ SPAWN_TO_SCRIPT = {
     "ddp_fork_find_unused_parameters_false": "ddp_find_unused_parameters_false",
     "ddp_notebook": "ddp",
     "ddp_notebook_find_unused_parameters_false": "ddp_find_unused_parameters_false",
+    "ddp_spawn_find_unused_parameters_true": "ddp_find_unused_parameters_true",
+    "ddp_fork_find_unused_parameters_true": "ddp_find_unused_parameters_true",
+    "ddp_notebook_find_unused_parameters_true": "ddp_find_unused_parameters_true",
     "ddp_sharded_spawn": "ddp_sharded",
     "ddp_sharded_spawn_find_unused_parameters_false": "ddp_sharded_find_unused_parameters_false",
 }

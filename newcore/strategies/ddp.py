@@ -96,4 +96,12 @@ class DDPStrategy(_DDPBase):
 
     @classmethod
     def register_strategies(cls, registry: Registry[Strategy]) -> None:
-        registry.register_table(cls, {"ddp": {}, "ddp_find_unused_parameters_false": {"find_unused_parameters": False}})
+        # The `_true` name is Lightning 2.x's (whose default flipped to False); here it spells out the default.
+        registry.register_table(
+            cls,
+            {
+                "ddp": {},
+                "ddp_find_unused_parameters_false": {"find_unused_parameters": False},
+                "ddp_find_unused_parameters_true": {"find_unused_parameters": True},
+            },
+        )

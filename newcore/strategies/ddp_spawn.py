@@ -76,16 +76,20 @@ class DDPSpawnStrategy(_DDPBase):
     def register_strategies(cls, registry: Registry[Strategy]) -> None:
         # Every row spelled out: Lightning 1.7.0 built these in one loop and gave the plain names
         # find_unused_parameters=False by mistake.
-        no_search = {"find_unused_parameters": False}
+        # The `_true` names are Lightning 2.x's (whose default flipped to False); here they spell out the default.
+        no_search, search = {"find_unused_parameters": False}, {"find_unused_parameters": True}
         registry.register_table(
             cls,
             {
                 "ddp_spawn": {},
                 "ddp_spawn_find_unused_parameters_false": no_search,
+                "ddp_spawn_find_unused_parameters_true": search,
                 "ddp_fork": {"start_method": "fork"},
                 "ddp_fork_find_unused_parameters_false": {"start_method": "fork", **no_search},
+                "ddp_fork_find_unused_parameters_true": {"start_method": "fork", **search},
                 "ddp_notebook": {"start_method": "fork"},
                 "ddp_notebook_find_unused_parameters_false": {"start_method": "fork", **no_search},
+                "ddp_notebook_find_unused_parameters_true": {"start_method": "fork", **search},
             },
         )
 

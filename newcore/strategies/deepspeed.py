@@ -130,9 +130,9 @@ class DeepSpeedStrategy(DDPStrategy):
         inner = getattr(module, "module", None)
         return inner if isinstance(inner, Module) else module
 
-    def backward(self, tensor: torch.Tensor, module: Module | None = None) -> None:
+    def backward(self, tensor: torch.Tensor, module: Module | None = None, *args: Any, **kwargs: Any) -> None:
         engine = module if module is not None else self._modules[-1]
-        engine.backward(tensor)  # type: ignore[operator]
+        engine.backward(tensor, *args, **kwargs)  # type: ignore[operator]
 
     def optimizer_step(self, optimizer: Optimizer, **kwargs: Any) -> Any:
         # The engine steps its own optimizer (and scaler, and gradient accumulation boundary).

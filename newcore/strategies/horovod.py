@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 from contextlib import ExitStack
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import torch
 from torch.nn import Module
 from torch.optim import Optimizer
 
+from newcore.collectives import ReduceOp, check_reduce_op, no_group
 from newcore.exceptions import MisconfigurationException, MissingBackendError
 from newcore.registry import Registry
 from newcore.strategies.parallel import ParallelStrategy
@@ -54,6 +55,7 @@ class HorovodStrategy(ParallelStrategy):
     """
 
     default_devices: ClassVar[int | str] = 1
+    reduce_ops: ClassVar[tuple[ReduceOp, ...]] = ("sum", "mean")
 
     def __init__(
         self,
@@ -162,8 +164,8 @@ class HorovodStrategy(ParallelStrategy):
             for i, p in enumerate(group["params"])
         ]
 
-    def backward(self, tensor: torch.Tensor, module: Module | None = None) -> None:
-        super().backward(tensor, module)
+    def backward(self, tensor: torch.Tensor, module: Module | None = None, *args: Any, **kwargs: Any) -> None:
+        super().backward(tensor, module, *args, **kwargs)
         for optimizer in self._optimizers:
             if isinstance(optimizer, _HorovodOptimizer):
                 optimizer.synchronize()
@@ -189,20 +191,22 @@ class HorovodStrategy(ParallelStrategy):
             return obj
         return _horovod(self._flag).broadcast_object(obj, root_rank=src)
 
-    def all_gather(self, tensor: torch.Tensor) -> torch.Tensor:
+    def all_gather(self, tensor: torch.Tensor, group: Any | None = None, sync_grads: bool = False) -> torch.Tensor:
+        # hvd.allgather is differentiable, so sync_grads holds either way.
+        no_group(group, self._flag)
         if not self._initialized:
             return tensor.unsqueeze(0)
         # hvd.allgather concatenates along dim 0; a new leading dim gives the contract's (world_size, ...) stack.
         gathered: torch.Tensor = _horovod(self._flag).allgather(tensor.unsqueeze(0))
         return gathered
 
-    def all_reduce(self, tensor: torch.Tensor, op: Literal["sum", "mean"] = "sum") -> torch.Tensor:
-        if op not in ("sum", "mean"):
-            raise MisconfigurationException(f"`all_reduce(op={op!r})` is not supported; pass 'sum' or 'mean'.")
+    def all_reduce(self, tensor: torch.Tensor, op: ReduceOp = "sum", group: Any | None = None) -> torch.Tensor:
+        name = check_reduce_op(op, self.reduce_ops, self._flag)
+        no_group(group, self._flag)
         if not self._initialized:
             return tensor.clone()
         hvd = _horovod(self._flag)
-        reduced: torch.Tensor = hvd.allreduce(tensor, op=hvd.Sum if op == "sum" else hvd.Average)
+        reduced: torch.Tensor = hvd.allreduce(tensor, op=hvd.Sum if name == "sum" else hvd.Average)
         return reduced
 
     # -- teardown -------------------------------------------------------------------------------

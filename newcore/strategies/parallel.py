@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import gc
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import torch
 import torch.distributed as dist
 from torch.nn import Module
 
+from newcore.collectives import ReduceOp, check_reduce_op
 from newcore.exceptions import MisconfigurationException
 from newcore.strategies.strategy import Strategy
 
@@ -148,22 +149,27 @@ class ParallelStrategy(Strategy):
         dist.broadcast_object_list(box, src=src, device=self._collective_device())
         return box[0]
 
-    def all_gather(self, tensor: torch.Tensor) -> torch.Tensor:
+    def all_gather(self, tensor: torch.Tensor, group: Any | None = None, sync_grads: bool = False) -> torch.Tensor:
         if not self._distributed():
             return tensor.unsqueeze(0)
         tensor = tensor.contiguous()
-        parts = [torch.empty_like(tensor) for _ in range(dist.get_world_size())]
-        dist.all_gather(parts, tensor)
+        if sync_grads:
+            from torch.distributed.nn.functional import all_gather as differentiable_all_gather
+
+            gathered = differentiable_all_gather(tensor, group=group or dist.group.WORLD)  # type: ignore[no-untyped-call]
+            return torch.stack(gathered)
+        parts = [torch.empty_like(tensor) for _ in range(dist.get_world_size(group))]
+        dist.all_gather(parts, tensor, group=group)
         return torch.stack(parts)
 
-    def all_reduce(self, tensor: torch.Tensor, op: Literal["sum", "mean"] = "sum") -> torch.Tensor:
-        if op not in ("sum", "mean"):
-            raise MisconfigurationException(f"`all_reduce(op={op!r})` is not supported; pass 'sum' or 'mean'.")
+    def all_reduce(self, tensor: torch.Tensor, op: ReduceOp = "sum", group: Any | None = None) -> torch.Tensor:
+        name = check_reduce_op(op, self.reduce_ops, self._flag)
         result = tensor.clone()
         if self._distributed():
-            dist.all_reduce(result, op=dist.ReduceOp.SUM)
-        if op == "mean":
-            result = result / (dist.get_world_size() if self._distributed() else 1)
+            # The mean is a sum divided here: Gloo has no AVG.
+            dist.all_reduce(result, op=getattr(dist.ReduceOp, "SUM" if name == "mean" else name.upper()), group=group)
+        if name == "mean":
+            result = result / (dist.get_world_size(group) if self._distributed() else 1)
         return result
 
     def reduce_boolean_decision(self, decision: bool, all: bool = True) -> bool:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import torch
 from torch.nn import Module
 from torch.optim import Optimizer
 
+from newcore.collectives import REDUCE_OPS, ReduceOp, check_reduce_op
 from newcore.exceptions import MissingBackendError
 from newcore.probe import current_probe
 from newcore.registry import Registry, register_own
@@ -46,6 +47,8 @@ class Strategy:
     #: Sharding strategies say no: gathering a model that only fits sharded can run the host out of
     #: memory (Lightning #10415), so they leave it where it is.
     move_to_host_on_teardown: ClassVar[bool] = True
+    #: The ``op``\s :meth:`all_reduce` can do (on one process, all of them: each is the identity).
+    reduce_ops: ClassVar[tuple[ReduceOp, ...]] = REDUCE_OPS
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -219,9 +222,9 @@ class Strategy:
         """Undo :meth:`_wrap_module` for good, at teardown (unwrap, revert layer synchronisation)."""
         return self.unwrap_module(module)
 
-    def backward(self, tensor: torch.Tensor, module: Module | None = None) -> None:
-        """Run the backward pass through the precision plugin."""
-        self.precision_plugin.backward(tensor)
+    def backward(self, tensor: torch.Tensor, module: Module | None = None, *args: Any, **kwargs: Any) -> None:
+        """Run the backward pass through the precision plugin; ``args``/``kwargs`` go to ``tensor.backward``."""
+        self.precision_plugin.backward(tensor, *args, **kwargs)
 
     def optimizer_step(self, optimizer: Optimizer, **kwargs: Any) -> Any:
         """Step ``optimizer`` through the precision plugin (which may skip a step with inf gradients)."""
@@ -236,12 +239,17 @@ class Strategy:
         """``obj`` as process ``src`` has it (any picklable object)."""
         return obj
 
-    def all_gather(self, tensor: torch.Tensor) -> torch.Tensor:
-        """Every process's ``tensor`` stacked on a new first dimension of size :attr:`world_size`."""
+    def all_gather(self, tensor: torch.Tensor, group: Any | None = None, sync_grads: bool = False) -> torch.Tensor:
+        """Every process's ``tensor`` stacked on a new first dimension of size :attr:`world_size`.
+
+        ``group``: a ``torch.distributed`` process group (default: all processes); ``sync_grads``: let
+        gradients flow back through the gather. Strategies that cannot do either raise.
+        """
         return tensor.unsqueeze(0)
 
-    def all_reduce(self, tensor: torch.Tensor, op: Literal["sum", "mean"] = "sum") -> torch.Tensor:
-        """The sum (or mean) of ``tensor`` over all processes, as a new tensor."""
+    def all_reduce(self, tensor: torch.Tensor, op: ReduceOp = "sum", group: Any | None = None) -> torch.Tensor:
+        """``tensor`` reduced by ``op`` (one of :attr:`reduce_ops`) over all processes, as a new tensor."""
+        check_reduce_op(op, self.reduce_ops, self._flag)
         return tensor.clone()
 
     def reduce_boolean_decision(self, decision: bool, all: bool = True) -> bool:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pickle
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import torch
 from torch.nn import Module
 from torch.optim import Optimizer
 
+from newcore.collectives import ReduceOp, check_reduce_op, no_group
 from newcore.exceptions import MisconfigurationException
 from newcore.launchers.xla_spawn import _XLASpawnLauncher
 from newcore.plugins.io.xla_plugin import XLACheckpointIO
@@ -38,6 +39,8 @@ class TPUSpawnStrategy(DDPSpawnStrategy):
 
     supports_xla: ClassVar[bool] = True
     default_accelerator: ClassVar[str | None] = "tpu"
+    # XLA reduces by sum; the mean divides after it, and no MAX/MIN path has been tried on a TPU.
+    reduce_ops: ClassVar[tuple[ReduceOp, ...]] = ("sum", "mean")
 
     def __init__(
         self,
@@ -129,23 +132,29 @@ class TPUSpawnStrategy(DDPSpawnStrategy):
         payloads = _xla.xla_model(self._flag).rendezvous("broadcast", payload)
         return pickle.loads(payloads[src])
 
-    def all_gather(self, tensor: torch.Tensor) -> torch.Tensor:
+    def all_gather(self, tensor: torch.Tensor, group: Any | None = None, sync_grads: bool = False) -> torch.Tensor:
+        no_group(group, self._flag)
+        if sync_grads:
+            raise MisconfigurationException(
+                f"`all_gather(sync_grads=True)` is not supported by `{self._flag}`: XLA's all_gather does not carry"
+                " gradients back. Gather without `sync_grads`, or reduce the loss instead."
+            )
         if not self._launched:
             return tensor.unsqueeze(0)
         device = tensor.device
         gathered: torch.Tensor = _xla.xla_model(self._flag).all_gather(tensor.unsqueeze(0).to(self.root_device), dim=0)
         return gathered.to(device)
 
-    def all_reduce(self, tensor: torch.Tensor, op: Literal["sum", "mean"] = "sum") -> torch.Tensor:
-        if op not in ("sum", "mean"):
-            raise MisconfigurationException(f"`all_reduce(op={op!r})` is not supported; pass 'sum' or 'mean'.")
+    def all_reduce(self, tensor: torch.Tensor, op: ReduceOp = "sum", group: Any | None = None) -> torch.Tensor:
+        name = check_reduce_op(op, self.reduce_ops, self._flag)
+        no_group(group, self._flag)
         if not self._launched:
             return tensor.clone()
         xm = _xla.xla_model(self._flag)
         device = tensor.device
         # Out of place (the input keeps its value); the mean divides after the sum, as the base strategy does.
         reduced: torch.Tensor = xm.all_reduce(xm.REDUCE_SUM, tensor.to(self.root_device).clone())
-        if op == "mean":
+        if name == "mean":
             reduced = reduced / self.world_size
         return reduced.to(device)
 

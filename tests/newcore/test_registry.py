@@ -28,6 +28,7 @@ from newcore.strategies import (
 )
 
 NO_SEARCH = {"find_unused_parameters": False}
+SEARCH = {"find_unused_parameters": True}  # Lightning 2.x's `_true` names; 1.x's default, spelled out
 FORK = {"start_method": "fork"}
 OFFLOAD_ALL = {"offload_optimizer": True, "offload_parameters": True}
 
@@ -37,13 +38,17 @@ EXPECTED: dict[str, tuple[type[Strategy], dict[str, Any]]] = {
     "dp": (DataParallelStrategy, {}),
     "ddp": (DDPStrategy, {}),
     "ddp_find_unused_parameters_false": (DDPStrategy, NO_SEARCH),
+    "ddp_find_unused_parameters_true": (DDPStrategy, SEARCH),
     "ddp2": (DDP2Strategy, {}),
     "ddp_spawn": (DDPSpawnStrategy, {}),
     "ddp_spawn_find_unused_parameters_false": (DDPSpawnStrategy, NO_SEARCH),
+    "ddp_spawn_find_unused_parameters_true": (DDPSpawnStrategy, SEARCH),
     "ddp_fork": (DDPSpawnStrategy, FORK),
     "ddp_fork_find_unused_parameters_false": (DDPSpawnStrategy, {**FORK, **NO_SEARCH}),
+    "ddp_fork_find_unused_parameters_true": (DDPSpawnStrategy, {**FORK, **SEARCH}),
     "ddp_notebook": (DDPSpawnStrategy, FORK),
     "ddp_notebook_find_unused_parameters_false": (DDPSpawnStrategy, {**FORK, **NO_SEARCH}),
+    "ddp_notebook_find_unused_parameters_true": (DDPSpawnStrategy, {**FORK, **SEARCH}),
     "ddp_sharded": (DDPShardedStrategy, {}),
     "ddp_sharded_find_unused_parameters_false": (DDPShardedStrategy, NO_SEARCH),
     "ddp_sharded_spawn": (DDPSpawnShardedStrategy, {}),
@@ -217,7 +222,11 @@ def test_subclass_hook_registers_only_its_own_names() -> None:
             registry.register_table(cls, {"test_tuned_ddp": {"find_unused_parameters": False}})
 
     assert StrategyRegistry.names_for(TunedDDP) == ["test_tuned_ddp"]
-    assert StrategyRegistry.names_for(DDPStrategy) == ["ddp", "ddp_find_unused_parameters_false"]
+    assert StrategyRegistry.names_for(DDPStrategy) == [
+        "ddp",
+        "ddp_find_unused_parameters_false",
+        "ddp_find_unused_parameters_true",
+    ]
     assert {k: v for k, v in _snapshot().items() if k != "test_tuned_ddp"} == before
     built = StrategyRegistry.get("test_tuned_ddp")
     assert type(built) is TunedDDP

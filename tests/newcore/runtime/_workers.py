@@ -72,8 +72,8 @@ def collectives(runner: Runner, checkpoint: str) -> dict[str, Any]:
     runner.barrier("start")
     gathered = runner.all_gather(torch.tensor([rank, 10 * rank]))
     assert gathered.tolist() == [[0, 0], [1, 10]]
-    assert runner.all_reduce(torch.tensor([rank + 1.0])).item() == 3.0
-    assert runner.all_reduce(torch.tensor([rank + 1.0]), op="mean").item() == 1.5
+    assert runner.all_reduce(torch.tensor([rank + 1.0]), reduce_op="sum").item() == 3.0
+    assert runner.all_reduce(torch.tensor([rank + 1.0])).item() == 1.5  # Fabric's default: the mean
     assert runner.broadcast({"from": rank}, src=1) == {"from": 1}
     assert runner.strategy.reduce_boolean_decision(rank == 0, all=False) is True
     assert runner.strategy.reduce_boolean_decision(rank == 0, all=True) is False
