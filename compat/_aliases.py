@@ -9,17 +9,22 @@ Creating an alias instance, or subclassing one, warns; the warning is built here
 
 from __future__ import annotations
 
+import copyreg
 import functools
 import threading
 from abc import ABCMeta
 from typing import Any
 
-from compat._rows import Alias
+from compat._rows import ALIASES, Alias
 from compat._warn import Notice, warn
 
 #: Set on an alias class (never inherited through ``__dict__``): the new class it stands for.
 _TARGET = "_compat_target"
 _NOTICE = "_compat_notice"
+#: Set on an alias class: the old name of its canonical row, by which unpickling rebuilds it.
+_ROW = "_compat_row"
+#: Set on classes compat itself derives from an alias (see :mod:`compat.properties`): no subclassing warning.
+INTERNAL = "_compat_internal"
 
 
 #: Alias classes whose ``issubclass`` is being answered in this thread (see ``__subclasscheck__``).
@@ -36,7 +41,7 @@ class _AliasMeta(type):
 
     def __init__(cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> None:
         super().__init__(name, bases, namespace, **kwargs)
-        if _TARGET in namespace:
+        if _TARGET in namespace or INTERNAL in namespace:
             return
         # A user's class statement that subclasses an alias: say so at that line.
         for base in bases:
@@ -98,4 +103,31 @@ def alias_class(alias: Alias, new: type) -> type:
     meta = _AliasABCMeta if isinstance(new, ABCMeta) else _AliasMeta
     doc = f"Deprecated: Lightning 1.5's ``{name}``, now :class:`{new.__module__}.{new.__qualname__}`."
     namespace = {_TARGET: new, _NOTICE: alias_notice(alias), "__doc__": doc, "__module__": module, "__qualname__": name}
+    namespace[_ROW] = alias.old
     return meta(name, (new,), namespace)
+
+
+def _rebuild(old: str) -> type:
+    """The alias class of the row ``old``, quietly: unpickling in a worker repeats no warning of the parent."""
+    from compat.modules import new_object  # compat.modules imports this module
+
+    alias = ALIASES[old]
+    assert alias.new is not None  # only rows with a new class have alias classes
+    cls: type = alias_class(alias, new_object(alias.new))
+    return cls
+
+
+def _reduce_class(cls: type) -> str | tuple[Any, tuple[str]]:
+    """Pickle an alias class by its row, not by its old import path.
+
+    By path, pickle would read ``compat.plugins...DDPPlugin`` through the module ``__getattr__``, which warns
+    (in the parent when pickling, in every spawned worker when unpickling). A user's subclass of an alias is an
+    ordinary class and pickles by name as usual.
+    """
+    old = cls.__dict__.get(_ROW)
+    return (_rebuild, (old,)) if isinstance(old, str) else cls.__qualname__
+
+
+# pickle consults copyreg for classes whose metaclass is not ``type`` itself (and never the metaclass's __reduce__).
+copyreg.pickle(_AliasMeta, _reduce_class)
+copyreg.pickle(_AliasABCMeta, _reduce_class)

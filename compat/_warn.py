@@ -16,7 +16,8 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
 
@@ -88,13 +89,46 @@ def remove_listener(listener: Listener) -> None:
         _listeners.remove(listener)
 
 
+#: The global rank ``compat.Runner`` gave this process while it runs the user's function (see :func:`as_rank`).
+_runner_rank: int | None = None
+
+
+@contextmanager
+def as_rank(global_rank: int) -> Iterator[None]:
+    """Treat this process as ``global_rank`` inside the block.
+
+    Spawned and forked workers learn their rank from the strategy, not from the environment (newcore's
+    launchers export nothing), so ``compat.Runner`` says it here around the user's function.
+    """
+    global _runner_rank
+    previous, _runner_rank = _runner_rank, global_rank
+    try:
+        yield
+    finally:
+        _runner_rank = previous
+
+
 def rank() -> int:
-    """This process's global rank as the launcher announced it (0 when not launched by one)."""
+    """This process's global rank as ``compat.Runner`` or the launcher announced it (0 when not launched)."""
+    if _runner_rank is not None:
+        return _runner_rank
     for name in _RANK_VARIABLES:
         value = os.environ.get(name, "")
         if value.strip().lstrip("-").isdigit():
             return int(value)
     return 0
+
+
+def bootstrapping() -> bool:
+    """Whether multiprocessing is still rebuilding this spawned process from its parent.
+
+    While it re-imports the main module and unpickles the target and its arguments, every compat use it
+    meets already ran, and warned, in the parent. ``_inheriting`` is multiprocessing's own flag for that
+    phase (its "not importing main" check reads it too); no process that never imported multiprocessing
+    can be in it.
+    """
+    process = sys.modules.get("multiprocessing.process")
+    return process is not None and bool(getattr(process.current_process(), "_inheriting", False))
 
 
 def _is_internal(frame: FrameType) -> bool:
@@ -111,12 +145,12 @@ def user_frame() -> FrameType | None:
 
 
 def warn(notice: Notice, category: type[CompatDeprecationWarning] = CompatDeprecationWarning) -> None:
-    """Emit ``notice`` at the user's line, on rank zero only.
+    """Emit ``notice`` at the user's line, on rank zero only, and never while a spawned worker starts.
 
     The location is found by walking the stack rather than by a fixed ``stacklevel``: the same alias is
     reached through module ``__getattr__``, metaclasses and properties, each a different depth away.
     """
-    if rank() != 0:
+    if rank() != 0 or bootstrapping():
         return
     warning = category(notice)
     frame = user_frame()

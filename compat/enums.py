@@ -49,6 +49,11 @@ class _LegacyEnumMeta(EnumMeta):
 class LegacyEnum(str, Enum, metaclass=_LegacyEnumMeta):
     """Base of compat's enums: a ``str`` that compares case-insensitively to its value."""
 
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, tuple[str, str]]:
+        # Enum's own reduction calls ``DistributedType("ddp")`` from the unpickler, which warns as if the
+        # user had written it: a worker receiving a member would repeat a warning of the parent.
+        return _member, (type(self).__name__, self._value_)
+
     @classmethod
     def _missing_(cls, value: object) -> Any:
         # ``DeviceType("GPU")`` found the member in 1.5 whatever the case.
@@ -98,6 +103,11 @@ def _build(name: str) -> Any:
     # The functional API: one enum per table row, all sharing LegacyEnum's comparisons and warnings.
     factory: Any = LegacyEnum
     return factory(name, list(members.items()), module="compat.utilities.enums", qualname=name)
+
+
+def _member(name: str, value: str) -> Any:
+    """The member ``value`` of the enum ``name``, for unpickling (quietly: this frame is compat's)."""
+    return _build(name)(value)
 
 
 def enum_class(qualified: str) -> Any:

@@ -6,11 +6,13 @@ Each returns what 1.5 returned for the same selection (``num_gpus`` is 0 off the
 
 from __future__ import annotations
 
+import copyreg
 import functools
 from typing import Any
 
 import torch
 
+from compat._aliases import INTERNAL
 from compat._rows import PROPERTIES, compat_removed_in
 from compat._warn import Notice, warn
 from compat.enums import enum_class
@@ -83,8 +85,25 @@ def _legacy_accelerator_class(cls: type[Accelerator]) -> type[Accelerator]:
         "__module__": cls.__module__,
         "__qualname__": cls.__qualname__,
         "__doc__": cls.__doc__,
+        INTERNAL: True,
     }
-    return type(cls.__name__, (cls,), namespace)
+    meta: type = type(cls)
+    legacy: type[Accelerator] = _legacy_metaclass(meta)(cls.__name__, (cls,), namespace)
+    return legacy
+
+
+def _reduce_legacy_class(cls: type[Accelerator]) -> tuple[Any, tuple[type[Accelerator]]]:
+    # By name, pickle would find the parent class (the same module and qualname) and refuse it as "not the
+    # same object": rebuild the subclass from its parent instead, so strategies travel to spawned workers.
+    return _legacy_accelerator_class, (cls.__bases__[0],)
+
+
+@functools.cache
+def _legacy_metaclass(meta: type) -> type:
+    """A metaclass of our own per accelerator metaclass, so that ``copyreg`` can pickle our subclasses alone."""
+    legacy_meta = type(f"Legacy{meta.__name__}", (meta,), {"__module__": __name__})
+    copyreg.pickle(legacy_meta, _reduce_legacy_class)
+    return legacy_meta
 
 
 def with_training_type_plugin(accelerator: Accelerator, strategy: Strategy, owner: str) -> Accelerator:

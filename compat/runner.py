@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from torch.utils.data import DataLoader
 
+from compat._warn import as_rank
 from compat.flags import translate
 from compat.properties import LegacyProperties, with_training_type_plugin
 from newcore.accelerators import Accelerator
@@ -76,6 +78,12 @@ class Runner(LegacyProperties, _NewRunner):
         if accelerator_object is not None:  # 1.5 code reads ``trainer.accelerator.training_type_plugin``
             with_training_type_plugin(accelerator_object, self.strategy, type(self).__name__)
 
+    def launch(self, fn: Callable[..., Any] | None = None, *args: Any, **kwargs: Any) -> Any:
+        """As newcore's; in every process ``fn`` runs in, compat warns from global rank zero only."""
+        if fn is None:  # the processes exist already (torchrun, SLURM): their environment names the rank
+            return super().launch()
+        return super().launch(functools.partial(_as_own_rank, fn), *args, **kwargs)
+
     @property
     def accelerator(self) -> Accelerator | None:
         """The strategy's accelerator (the Lightning 1.6 ``trainer.accelerator``)."""
@@ -87,3 +95,9 @@ class Runner(LegacyProperties, _NewRunner):
             return super().setup_dataloaders(*loaders)
         self._require_process("setup_dataloaders")
         return loaders[0] if len(loaders) == 1 else tuple(loaders)
+
+
+def _as_own_rank(fn: Callable[..., Any], runner: Runner, *args: Any, **kwargs: Any) -> Any:
+    # Module level, so that spawn pickles it (with ``fn``) by name; the rank is the worker's strategy's.
+    with as_rank(runner.global_rank):
+        return fn(runner, *args, **kwargs)
