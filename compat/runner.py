@@ -89,10 +89,14 @@ class Runner(LegacyProperties, _NewRunner):
         """The strategy's accelerator (the Lightning 1.6 ``trainer.accelerator``)."""
         return self.strategy.accelerator
 
-    def setup_dataloaders(self, *loaders: DataLoader[Any]) -> Any:
+    def setup_dataloaders(
+        self, *loaders: DataLoader[Any], use_distributed_sampler: bool = True, move_to_device: bool = True
+    ) -> Any:
         """As newcore's, but ``replace_sampler_ddp=False`` leaves every loader as it is (Lightning 1.5)."""
         if self._legacy.replace_sampler_ddp:
-            return super().setup_dataloaders(*loaders)
+            return super().setup_dataloaders(
+                *loaders, use_distributed_sampler=use_distributed_sampler, move_to_device=move_to_device
+            )
         self._require_process("setup_dataloaders")
         return loaders[0] if len(loaders) == 1 else tuple(loaders)
 

@@ -27,13 +27,14 @@ from typing import Any
 import torch
 from torch.nn import Module
 from torch.optim import Optimizer
-from torch.utils.data import DataLoader, DistributedSampler, RandomSampler, SequentialSampler
+from torch.utils.data import DataLoader
 
-from newcore import checkpoint
+from newcore import checkpoint, data
 from newcore.connector import AcceleratorConnector
 from newcore.connector.torch_flags import Deterministic, set_torch_flags
 from newcore.exceptions import MisconfigurationException
 from newcore.fabric_api import FabricMethods, auto_flags
+from newcore.precision_forward import apply_precision, restore_forward
 from newcore.strategies.strategy import Strategy
 
 
@@ -76,6 +77,8 @@ class Runner(FabricMethods):
         self._deterministic = deterministic
         self._benchmark = benchmark
         self._in_process = False
+        # Modules whose forward runs in the training precision, restored at teardown.
+        self._precision_modules: list[Module] = []
 
     # -- launching ------------------------------------------------------------------------------
 
@@ -132,10 +135,13 @@ class Runner(FabricMethods):
     def setup(self, module: Module, *optimizers: Optimizer) -> Any:
         """Move and wrap ``module`` (and make ``optimizers`` step through the strategy).
 
-        Returns the module alone, or ``(module, *optimizers)`` when optimizers are given.
+        Returns the module alone, or ``(module, *optimizers)`` when optimizers are given. Calling the returned
+        module runs its forward in the training precision (``precision="bf16"``: under autocast, outputs
+        back in float32), as in Lightning Fabric; :meth:`autocast` remains for code outside the module.
         """
         self._require_process("setup")
         wrapped, prepared = self._strategy.setup_module_and_optimizers(module, list(optimizers))
+        self._precision_modules.append(apply_precision(wrapped, self._strategy.precision_plugin))
         if not optimizers:
             return wrapped
         return (wrapped, *(_StrategyOptimizer.wrap(optimizer, self._strategy) for optimizer in prepared))
@@ -146,11 +152,19 @@ class Runner(FabricMethods):
         wrapped = [_StrategyOptimizer.wrap(self._strategy.setup_optimizer(o), self._strategy) for o in optimizers]
         return wrapped[0] if len(wrapped) == 1 else tuple(wrapped)
 
-    def setup_dataloaders(self, *loaders: DataLoader[Any]) -> Any:
-        """Give each loader a ``DistributedSampler`` when the strategy shards data; one loader or a tuple."""
+    def setup_dataloaders(
+        self, *loaders: DataLoader[Any], use_distributed_sampler: bool = True, move_to_device: bool = True
+    ) -> Any:
+        """Set up loaders as Lightning Fabric does; one loader or a tuple (see :mod:`newcore.data`).
+
+        Args:
+            use_distributed_sampler: when the strategy shards data, give each process its share (a
+                ``DistributedSampler``, also inside a batch sampler). ``False`` keeps the loaders' sampling.
+            move_to_device: move each batch to :attr:`device`.
+        """
         self._require_process("setup_dataloaders")
-        kwargs = self._strategy.distributed_sampler_kwargs
-        result = [_distribute(loader, kwargs) for loader in loaders]
+        kwargs = self._strategy.distributed_sampler_kwargs if use_distributed_sampler else None
+        result = data.setup_dataloaders(loaders, kwargs, self.device if move_to_device else None)
         return result[0] if len(result) == 1 else tuple(result)
 
     def to_device(self, obj: Any) -> Any:
@@ -245,6 +259,9 @@ class Runner(FabricMethods):
     def teardown(self) -> None:
         """Tear the strategy down (idempotent); ``launch`` and ``with Runner(...)`` call it for you."""
         self._strategy.teardown()
+        for module in self._precision_modules:
+            restore_forward(module)
+        self._precision_modules.clear()
         self._in_process = False
 
     def __enter__(self) -> Runner:
@@ -297,32 +314,3 @@ class _StrategyOptimizer:
 def _stepped(value: Any) -> Any:
     """The optimizer the strategy steps, for an optimizer :meth:`Runner.setup` returned; other values unchanged."""
     return value.optimizer if isinstance(value, _StrategyOptimizer) else value
-
-
-def _distribute(loader: DataLoader[Any], kwargs: dict[str, int] | None) -> DataLoader[Any]:
-    """``loader`` rebuilt around a ``DistributedSampler`` (shuffling as it did), or unchanged."""
-    if kwargs is None or isinstance(loader.sampler, DistributedSampler):
-        return loader
-    if not isinstance(loader.sampler, (RandomSampler, SequentialSampler)) or loader.batch_size is None:
-        raise MisconfigurationException(
-            f"`Runner.setup_dataloaders` cannot shard a DataLoader with a custom sampler ({loader.sampler!r})."
-            " Give it a `DistributedSampler` yourself, using `runner.world_size` and `runner.global_rank`."
-        )
-    sampler: DistributedSampler[Any] = DistributedSampler(
-        loader.dataset,
-        num_replicas=kwargs["num_replicas"],
-        rank=kwargs["rank"],
-        shuffle=isinstance(loader.sampler, RandomSampler),
-    )
-    return DataLoader(
-        loader.dataset,
-        batch_size=loader.batch_size,
-        sampler=sampler,
-        num_workers=loader.num_workers,
-        collate_fn=loader.collate_fn,
-        pin_memory=loader.pin_memory,
-        drop_last=loader.drop_last,
-        timeout=loader.timeout,
-        worker_init_fn=loader.worker_init_fn,
-        persistent_workers=loader.persistent_workers,
-    )
