@@ -9,7 +9,7 @@ from typing import Any
 import torch
 
 from newcore.exceptions import MisconfigurationException
-from newcore.plugins.precision.precision_plugin import PrecisionPlugin, normalize_precision
+from newcore.plugins.precision.precision_plugin import PrecisionPlugin, cast_floating, normalize_precision
 
 _DTYPES = {"16": torch.float16, "bf16": torch.bfloat16}
 
@@ -67,6 +67,13 @@ class MixedPrecisionPlugin(PrecisionPlugin):
     def autocast(self) -> Generator[None, None, None]:
         with torch.autocast(self.device, dtype=self.dtype):
             yield
+
+    def convert_input(self, data: Any) -> Any:
+        return cast_floating(data, self.dtype)
+
+    def convert_output(self, data: Any) -> Any:
+        # The loss after the forward is computed in full precision, as in Lightning Fabric.
+        return cast_floating(data, torch.get_default_dtype())
 
     def backward(self, tensor: torch.Tensor, *args: Any, **kwargs: Any) -> None:
         scaler = self.scaler

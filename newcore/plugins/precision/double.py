@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from contextlib import contextmanager
+from typing import Any
 
 import torch
 
-from newcore.plugins.precision.precision_plugin import PrecisionPlugin
+from newcore.plugins.precision.precision_plugin import PrecisionPlugin, cast_floating
 
 
 class DoublePrecisionPlugin(PrecisionPlugin):
@@ -28,3 +29,10 @@ class DoublePrecisionPlugin(PrecisionPlugin):
             yield
         finally:
             torch.set_default_dtype(previous)
+
+    def convert_input(self, data: Any) -> Any:
+        # float32 inputs would not multiply with the float64 weights.
+        return cast_floating(data, torch.float64)
+
+    def convert_output(self, data: Any) -> Any:
+        return cast_floating(data, torch.get_default_dtype())

@@ -29,6 +29,14 @@ class PrecisionPlugin:
         """The context in which the forward pass runs."""
         yield
 
+    def convert_input(self, data: Any) -> Any:
+        """The forward pass's inputs in the plugin's compute dtype (unchanged for float32)."""
+        return data
+
+    def convert_output(self, data: Any) -> Any:
+        """The forward pass's outputs in the dtype the code after it expects (unchanged for float32)."""
+        return data
+
     def backward(self, tensor: torch.Tensor, *args: Any, **kwargs: Any) -> None:
         """Run the backward pass for ``tensor``."""
         tensor.backward(*args, **kwargs)  # type: ignore[no-untyped-call]
@@ -66,6 +74,19 @@ PRECISION_ALIASES: dict[object, str] = {
     "bf16": "bf16",
     "bf16-mixed": "bf16",
 }
+
+
+def cast_floating(data: Any, dtype: torch.dtype) -> Any:
+    """``data`` with its floating-point tensors (in nested dicts, lists and tuples) cast to ``dtype``."""
+    if isinstance(data, torch.Tensor):
+        return data.to(dtype) if torch.is_floating_point(data) else data
+    if isinstance(data, dict):
+        return {key: cast_floating(value, dtype) for key, value in data.items()}
+    if isinstance(data, tuple) and hasattr(data, "_fields"):  # a named tuple
+        return type(data)(*(cast_floating(value, dtype) for value in data))
+    if isinstance(data, (list, tuple)):
+        return type(data)(cast_floating(value, dtype) for value in data)
+    return data
 
 
 def normalize_precision(value: object) -> str | None:
