@@ -34,6 +34,7 @@ import tempfile
 import time
 import traceback
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -46,6 +47,7 @@ import extra_cases  # noqa: E402  (likewise: --cases-json)
 import record_2x  # noqa: E402  (imports Lightning only when called)
 
 _AnyCase = case_table.Case | extra_cases.ExtraCase
+_RunCase = Callable[[_AnyCase, dict[str, list[str]]], dict[str, Any]]
 
 # Environment variables that would make Lightning detect a cluster or a launcher; removed in the
 # parent so that only what a case sets is visible.
@@ -215,7 +217,10 @@ def _vendor_import_sites() -> dict[str, list[str]]:
     return sites
 
 
-def run_all(selected: list[_AnyCase], jobs: int, timeout: float) -> dict[str, dict[str, Any]]:
+def run_all(
+    selected: list[_AnyCase], jobs: int, timeout: float, run_case: _RunCase | None = None
+) -> dict[str, dict[str, Any]]:
+    """Each case in a forked child, ``jobs`` at a time; ``run_case`` (default :func:`_run_case`) runs one."""
     sites = _vendor_import_sites()
     results: dict[str, dict[str, Any]] = {}
     pending = list(selected)
@@ -228,7 +233,7 @@ def run_all(selected: list[_AnyCase], jobs: int, timeout: float) -> dict[str, di
             pid = os.fork()
             if pid == 0:  # child
                 os.close(read_fd)
-                _child(case, write_fd, sites)  # never returns
+                _child(case, write_fd, sites, run_case or _run_case)  # never returns
             os.close(write_fd)
             running[pid] = (case, read_fd, time.monotonic(), bytearray())
         fds = {entry[1]: pid for pid, entry in running.items()}
@@ -275,14 +280,14 @@ def _decode(buffer: bytearray, status: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 
-def _child(case: _AnyCase, write_fd: int, sites: dict[str, list[str]]) -> None:
+def _child(case: _AnyCase, write_fd: int, sites: dict[str, list[str]], run_case: _RunCase) -> None:
     code = 0
     try:
         # Keep the child's own stdout/stderr quiet; everything of interest is captured.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         os.dup2(devnull, 2)
-        result = _run_case(case, sites)
+        result = run_case(case, sites)
         payload = json.dumps(result, sort_keys=True).encode("utf-8")
     except BaseException as exc:
         payload = json.dumps(
@@ -310,7 +315,9 @@ class _Capture(logging.Handler):
         self.messages.append(f"{record.levelname}: {record.getMessage()}")
 
 
-def _run_case(case: _AnyCase, sites: dict[str, list[str]]) -> dict[str, Any]:
+def _run_case(case: _AnyCase, sites: dict[str, list[str]], backend_as_accelerator: bool = True) -> dict[str, Any]:
+    """Build the Trainer of one case on its faked machine and describe it (``backend_as_accelerator``: pass
+    ``distributed_backend`` as ``accelerator=``, the 1.4 semantics the 1.x files record; a 1.5 shim takes it as is)."""
     import pytorch_lightning as pl
 
     tmp = tempfile.mkdtemp(prefix="plref-")
@@ -325,7 +332,7 @@ def _run_case(case: _AnyCase, sites: dict[str, list[str]]) -> dict[str, Any]:
 
         kwargs = dict(case_table.BASE_KWARGS)
         call_kwargs = dict(case.kwargs)
-        if "distributed_backend" in call_kwargs:
+        if backend_as_accelerator and "distributed_backend" in call_kwargs:
             # Removed in 1.5 (#10017); record it with 1.4 semantics: it was an alias of `accelerator`.
             call_kwargs["accelerator"] = call_kwargs.pop("distributed_backend")
 
