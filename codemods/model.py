@@ -5,6 +5,7 @@ Plain data, no libcst: the runner, the Python and YAML front ends, the rules and
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -15,6 +16,8 @@ TODO_PREFIX = "# TODO(migrate-trainer): "
 
 
 FindingKind = Literal["fix", "todo", "report"]
+#: Top-level ``ast`` statements of a source in runs, each with the number to add to its line numbers.
+Runs = tuple[tuple[tuple[ast.stmt, ...], int], ...]
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,9 @@ class Outcome:
     findings: tuple[Finding, ...] = ()
     error: str | None = None
     parsed: bool = True
+    #: The top-level ``ast`` statements of ``source`` where the pipeline already has them, in runs, each with the
+    #: number to add to its line numbers (unchanged statements keep their input positions): spares a parse.
+    statements: Runs | None = field(default=None, compare=False, repr=False)
 
 
 def first_line(exc: BaseException) -> str:

@@ -17,7 +17,7 @@ import re
 import tokenize
 from collections.abc import Sequence
 
-from codemods.model import Finding, Options, Outcome, first_line
+from codemods.model import Finding, Options, Outcome, Runs, first_line
 
 
 @functools.lru_cache(maxsize=32)
@@ -61,7 +61,11 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
     outcome = run_rules(source, tree, options)
     if outcome.error is None:
         outcome = Outcome(
-            outcome.source, outcome.changed, _leftovers(outcome.source, outcome.findings, options), None, outcome.parsed
+            outcome.source,
+            outcome.changed,
+            _leftovers(outcome.source, outcome.findings, options, outcome.statements),
+            None,
+            outcome.parsed,
         )
     if not left:
         return outcome
@@ -72,13 +76,15 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
     return Outcome(outcome.source, outcome.changed, findings, outcome.error, outcome.parsed)
 
 
-def _leftovers(source: str, findings: tuple[Finding, ...], options: Options) -> tuple[Finding, ...]:
+def _leftovers(
+    source: str, findings: tuple[Finding, ...], options: Options, statements: Runs | None = None
+) -> tuple[Finding, ...]:
     """Legacy flags left in mappings the rules could not follow (rule ``legacy_keys``), at targets that drop them."""
     from codemods.rules import legacy_keys
 
     if not options.enabled(legacy_keys.ID) or options.target_tuple < legacy_keys.RULE.version:
         return findings
-    return legacy_keys.report(source, findings)
+    return legacy_keys.report(source, findings, statements)
 
 
 _TODO_TEXT = re.compile(r"#\s*TODO\(migrate-trainer\):?\s*(?P<message>.*?)(?:\s+\[(?P<rule>[\w.-]+)\])?\s*$")

@@ -149,7 +149,7 @@ def _torch_aliases(ctx: FileContext) -> dict[str, tuple[str, ...]]:
                     found.setdefault(alias.asname or "cuda", []).append(("torch", "cuda"))
     aliases = {}
     for name, paths in found.items():
-        kinds = list(_other_bindings(ctx, name, everywhere=True))
+        kinds = _module_bindings(ctx, name)
         if len(set(paths)) == 1 and kinds == ["import"] * len(paths):
             aliases[name] = paths[0]
     ctx.__dict__["_torch_aliases"] = aliases
@@ -238,6 +238,27 @@ def _other_bindings(ctx: FileContext, name: str, scope: Scope | None = None, eve
         if own:
             yield from _binds(node, name)
         pending.extend((child, own) for child in ast.iter_child_nodes(node))
+
+
+def _module_bindings(ctx: FileContext, name: str) -> list[str]:
+    """What ``_other_bindings(ctx, name, everywhere=True)`` yields (in another order), from the statements the
+    analysis already lists rather than a walk of every expression, unless an expression may bind a name."""
+    if ctx.analysis.walrus_or_match:
+        return list(_other_bindings(ctx, name, everywhere=True))
+    kinds: list[str] = []
+    for statement in ctx.analysis.statements:
+        node = statement.node
+        if isinstance(node, ast.Global | ast.Nonlocal):
+            if name in node.names:
+                kinds.append("declared")
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if node.name == name:
+                kinds.append("def")
+        else:
+            kinds.extend(_binds(node, name))
+            for part in (*getattr(node, "items", ()), *getattr(node, "handlers", ())):
+                kinds.extend(_binds(part, name))
+    return kinds
 
 
 def _binds(node: ast.AST, name: str) -> Iterator[str]:

@@ -8,17 +8,17 @@ import ast
 import re
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import libcst as cst
 
-from codemods.model import Finding, Options, Outcome, first_line
+from codemods.model import Finding, Options, Outcome, Runs, first_line
 from codemods.prefilter import OPTIONS, PROPERTIES, matching_lines, word_pattern
 from codemods.python import flag_hooks, rename_hooks
 from codemods.python.chunks import Chunk, locate, split, whole
 from codemods.python.context import FileContext, Handler, Pending
 from codemods.python.imports import add_needed, remove_unused, trim_start
-from codemods.python.qualnames import Analysis, analyse
+from codemods.python.qualnames import Analysis, Statement, analyse
 from codemods.python.traversal import Desync, RulePass
 from codemods.rules import REGISTRY
 from legacy_api.ecosystem import ROOTS as ECOSYSTEM_ROOTS
@@ -97,6 +97,7 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     chunks = split_chunks if split_chunks is not None else whole(source, analysis.statements)
     if split_chunks is None:
         lines = list(range(1, source.count("\n") + source.count("\r") + 2))
+    originals = {id(chunk): (chunk.text, chunk.start_line) for chunk in chunks}
     try:
         for index, chunk in enumerate(chunks):
             if chunk.first == chunk.stop:
@@ -125,23 +126,37 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
         return Outcome(source, changed=False, error=f"cannot parse: {first_line(exc)}")
     except Exception as exc:  # a rule bug must not cost the user a file: report it, keep the input
         return Outcome(source, changed=False, error=f"internal error: {type(exc).__name__}: {first_line(exc)}")
-    error = _check(chunks)
+    error, statements = _check(chunks, originals, analysis.statements)
     if error is not None:
         return Outcome(source, changed=False, error=error)
     code = "".join(chunk.text for chunk in chunks)
     changed = code != source
-    return Outcome(code if changed else source, changed, _findings(ctx.pending))
+    return Outcome(code if changed else source, changed, _findings(ctx.pending), statements=statements)
 
 
-def _check(chunks: Sequence[Chunk]) -> str | None:
-    """Every rewritten chunk must compile on its own (each is a sequence of whole top-level statements)."""
+def _check(
+    chunks: Sequence[Chunk], originals: Mapping[int, tuple[str, int]], statements: Sequence[Statement]
+) -> tuple[str | None, Runs]:
+    """Every rewritten chunk must compile on its own (each is a sequence of whole top-level statements).
+
+    Also returns the output's top-level ``ast`` statements (see ``Outcome.statements``): a chunk's own when its
+    text is what it was, the compiled ones otherwise.
+    """
+    runs: list[tuple[tuple[ast.stmt, ...], int]] = []
+    line = 1
     for chunk in chunks:
-        if chunk.changed and chunk.text:
+        text, start = originals.get(id(chunk), (None, 0))  # a chunk a rule added has no original
+        if chunk.text == text:
+            nodes = tuple(s.node for s in statements[chunk.first : chunk.stop] if s.depth == 0)
+            runs.append((nodes, line - start))
+        elif chunk.text:
             try:
-                compile(chunk.text, "<migrate-trainer>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+                module = ast.parse(chunk.text, "<migrate-trainer>")
             except SyntaxError as exc:
-                return f"rewrite would not parse ({exc.msg}); file left as it was"
-    return None
+                return f"rewrite would not parse ({exc.msg}); file left as it was", ()
+            runs.append((tuple(module.body), line - 1))
+        line += chunk.text.count("\n")
+    return None, tuple(runs)
 
 
 def _findings(pending: Sequence[Pending]) -> tuple[Finding, ...]:

@@ -136,6 +136,9 @@ class Analysis:
     expression_bound: set[str]
     #: Lines of star imports from a legacy root: (line, module).
     legacy_stars: list[tuple[int, str]] = field(default_factory=list)
+    #: Whether an expression may bind a module or function name (a walrus, a ``case`` capture): only then do the
+    #: binding checks have to walk expressions rather than the statements.
+    walrus_or_match: bool = True
 
     def resolve(self, name: str, scopes: list[Scope], merge: Merge | None = None) -> str | None:
         """Qualified name of the local ``name`` seen from the innermost of ``scopes`` (module first)."""
@@ -304,6 +307,8 @@ def analyse(tree: ast.Module, source: str) -> Analysis:
     """Walk the statements of ``tree`` (parsed from ``source``) once."""
     analysis = Analysis([], Scope("module"), set(), set())
     _walk(tree.body, analysis.module, 0, analysis)
+    matches = any(isinstance(statement.node, ast.Match) for statement in analysis.statements)
+    analysis.walrus_or_match = matches or ":=" in source
     if analysis.imported:
         # The text is only a cheap "maybe": it also matches docstrings and comments ("for the Trainer in ..."),
         # and a text match must never decide anything. When it (or a ``lambda``, whose parameters may span
@@ -312,7 +317,6 @@ def analyse(tree: ast.Module, source: str) -> Analysis:
         for match in _EXPRESSION_BINDERS.finditer(source):
             text = " ".join(group for group in match.groups() if group)
             candidates.update(re.findall(r"[A-Za-z_]\w*", text))
-        matches = any(isinstance(statement.node, ast.Match) for statement in analysis.statements)
         if candidates & analysis.imported or "lambda" in source or matches:
             analysis.expression_bound = _expression_binders(tree) & analysis.imported
     return analysis

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 
-from codemods.model import Finding
+from codemods.model import Finding, Runs
 from codemods.rule import Rule
 from legacy_api.renames import STRATEGY_NAMES
 
@@ -67,9 +68,9 @@ def _message(flag: str, where: str) -> str:
     return f"{flag} {where} is a Lightning 1.5 Trainer flag: if it reaches a Trainer, it is {became}"
 
 
-def _uses(tree: ast.AST, blind: bool) -> list[tuple[int, int, str, str]]:
+def _uses(roots: Iterable[ast.AST], blind: bool) -> list[tuple[int, int, str, str]]:
     found: list[tuple[int, int, str, str]] = []
-    for node in ast.walk(tree):
+    for node in (node for root in roots for node in ast.walk(root)):
         if isinstance(node, ast.Dict):
             for key, value in zip(node.keys, node.values, strict=True):
                 name = _key(key)
@@ -99,19 +100,26 @@ def _blind(source: str) -> bool:
     return bool(_IMPORTS.search(source)) and bool(_STAR.search(source))
 
 
-def report(source: str, findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
-    """``findings`` plus a report for each legacy flag left in a mapping of ``source`` (a Lightning file)."""
+def report(source: str, findings: tuple[Finding, ...], statements: Runs | None = None) -> tuple[Finding, ...]:
+    """``findings`` plus a report for each legacy flag left in a mapping of ``source`` (a Lightning file).
+
+    ``statements``: the top-level ``ast`` statements of ``source`` where the caller has them (``Outcome.statements``).
+    """
     if not _TEXT.search(source) or not _LIGHTNING.search(source):
         return findings
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return findings
-    seen = {finding.line for finding in findings}
-    extra = [
-        Finding(ID, _message(flag, where), line, column, "report")
-        for line, column, flag, where in _uses(tree, _blind(source))
+    if statements is None:
+        try:
+            statements = ((tuple(ast.parse(source).body), 0),)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return findings
+    blind = _blind(source)
+    uses = [
+        (line + offset, column, flag, where)
+        for nodes, offset in statements
+        for line, column, flag, where in _uses(nodes, blind)
     ]
+    seen = {finding.line for finding in findings}
+    extra = [Finding(ID, _message(flag, where), line, column, "report") for line, column, flag, where in uses]
     extra = [finding for finding in extra if finding.line not in seen]
     if not extra:
         return findings
