@@ -26,8 +26,20 @@ import deprecation
 #: The distribution whose releases drop the shims (``Notice.removed_in`` is one of its versions).
 PROJECT = "lightning-migrate"
 
-#: Packages whose frames are never "the user's line": the warning points past them.
-_INTERNAL_PACKAGES = ("compat", "newcore", "importlib", "enum", "abc")
+#: Packages whose frames are never "the user's line": the warning points past them (Lightning's and torch's
+#: own frames too: under compat.lightning the real Lightning calls the user's hooks and reads the patched names).
+_INTERNAL_PACKAGES = (
+    "compat",
+    "newcore",
+    "importlib",
+    "enum",
+    "abc",
+    "pytorch_lightning",
+    "lightning",
+    "lightning_fabric",
+    "lightning_utilities",
+    "torch",
+)
 
 #: Where launchers and schedulers publish this process's rank, in Lightning's order of preference.
 _RANK_VARIABLES = ("RANK", "LOCAL_RANK", "SLURM_PROCID", "JSM_NAMESPACE_RANK")
@@ -38,6 +50,7 @@ class Notice:
     """One deprecation, as data: the pytest audit groups and reports warnings by these fields.
 
     ``old`` and ``replacement`` are shown as written (put code in backticks); ``details`` follows them.
+    ``rule`` is the ``migrate-trainer`` rule id that rewrites the old use ("" when none does), named in the text.
     """
 
     old: str
@@ -45,12 +58,14 @@ class Notice:
     deprecated_in: str
     removed_in: str
     details: str = ""
+    rule: str = ""
 
     @property
     def message(self) -> str:
         """The text users see, built by ``deprecation.DeprecatedWarning``."""
         advice = f"Use {self.replacement} instead." if self.replacement else ""
-        details = " ".join(part for part in (advice, self.details) if part)
+        rewrite = f"`migrate-trainer --only {self.rule}` rewrites it." if self.rule else ""
+        details = " ".join(part for part in (advice, self.details, rewrite) if part)
         return str(
             deprecation.DeprecatedWarning(
                 self.old, f"Lightning {self.deprecated_in}", f"{PROJECT} {self.removed_in}", details
@@ -112,6 +127,11 @@ def rank() -> int:
     """This process's global rank as ``compat.Runner`` or the launcher announced it (0 when not launched)."""
     if _runner_rank is not None:
         return _runner_rank
+    for name in ("lightning_fabric.utilities.rank_zero", "lightning.fabric.utilities.rank_zero"):
+        # Under compat.lightning the real Lightning knows the rank of a spawned worker; the environment may not.
+        known = getattr(getattr(sys.modules.get(name), "rank_zero_only", None), "rank", None)
+        if isinstance(known, int) and not isinstance(known, bool):
+            return known
     for name in _RANK_VARIABLES:
         value = os.environ.get(name, "")
         if value.strip().lstrip("-").isdigit():

@@ -92,6 +92,7 @@ def _warn_member(member: Any) -> None:
             f"the string {member._value_!r}",
             deprecated_in,
             compat_removed_in(removed_in),
+            rule="enum_members",
         )
     )
 

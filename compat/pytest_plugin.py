@@ -5,7 +5,9 @@ Registered through the ``pytest11`` entry point as ``compat_audit`` and off unle
 * ``--compat-audit`` (or ``--compat-audit=report``) prints a table after the run: old API, replacement,
   how many times, and where it was first used;
 * ``--compat-audit=error`` also fails the session (exit code 1) if anything was used;
-* ``--compat-audit-json=PATH`` writes the same report as JSON (and turns the audit on).
+* ``--compat-audit-json=PATH`` writes the same report as JSON (and turns the audit on);
+* ``--compat-lightning`` installs :mod:`compat.lightning` for the session: legacy code under test runs on the real,
+  installed Lightning 2.x, and its old uses are audited like compat's.
 
 Warnings are collected where compat emits them, before any warning filter: a test that asserts one with
 ``pytest.warns``, a ``-W error`` run and an ``ignore`` filter are all still audited. Warnings raised in
@@ -86,12 +88,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--compat-audit-json", metavar="PATH", default=None, help="write the compat audit report as JSON to PATH."
     )
+    group.addoption(
+        "--compat-lightning",
+        action="store_true",
+        default=False,
+        help="install compat.lightning (the Lightning 1.5 API on the installed Lightning 2.x) for the session.",
+    )
 
 
 _KEY = pytest.StashKey[Audit]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("compat_lightning"):
+        import compat.lightning
+
+        compat.lightning.install()
     mode = config.getoption("compat_audit")
     json_path = config.getoption("compat_audit_json")
     if mode == "off" and json_path is None:
@@ -102,6 +114,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    if config.getoption("compat_lightning"):
+        import compat.lightning
+
+        compat.lightning.uninstall()
     audit = config.stash.get(_KEY, None)
     if audit is not None:
         remove_listener(audit)

@@ -211,7 +211,7 @@ def _tpu_devices(plan: Plan) -> None:
 
 def _ipu_accelerator(plan: Plan) -> None:
     if plan.get("accelerator") == "ipu" or plan.get("strategy") == "ipu_strategy":
-        raise Stop("ipu_accelerator", IPU_MOVED)
+        raise Stop("ipu_accelerator", IPU_MOVED, True)
 
 
 #: In the order of the codemod's rules (Rule.order 5 to 34).

@@ -123,7 +123,7 @@ def _amp_flags(plan: Plan) -> None:
         raise Stop(rule, "amp_backend='apex' only ran for precision=16")
     if is_deepspeed(plan.get("strategy")):
         raise Stop(rule, "with DeepSpeed 1.5 passed apex to DeepSpeed's config: set amp there, drop amp_backend")
-    raise Stop(rule, "apex AMP is gone in 2.0: remove amp_backend/amp_level and use precision='16-mixed'")
+    raise Stop(rule, "apex AMP is gone in 2.0: remove amp_backend/amp_level and use precision='16-mixed'", True)
 
 
 def _auto_select_gpus(plan: Plan) -> None:
@@ -144,7 +144,7 @@ def _precision_values(plan: Plan) -> None:
     rule = "precision_values"
     precision = plan.get("precision")
     if precision in (64, "64", "64-true") and not isinstance(precision, bool) and is_deepspeed(plan.get("strategy")):
-        raise Stop(rule, "DeepSpeed does not train in float64 in 2.x: choose 32 or bf16")
+        raise Stop(rule, "DeepSpeed does not train in float64 in 2.x: choose 32 or bf16", True)
     if isinstance(precision, bool) or precision not in MIXED:
         return
     spelled = "bf16-true" if plan.get("accelerator") == "tpu" else MIXED[precision]
@@ -169,7 +169,7 @@ def _strategy_names(plan: Plan) -> None:
         return
     name = strategy.lower()
     if name in REMOVED_STRATEGIES:
-        raise Stop(rule, REMOVED_STRATEGIES[name])
+        raise Stop(rule, REMOVED_STRATEGIES[name], True)
     if name in RENAMED_STRATEGIES:
         if name == "tpu_spawn_debug" and plan.get("accelerator") != "tpu":
             raise Stop(rule, 'strategy="tpu_spawn_debug" is "xla_debug" in 2.x, which needs TPUs: choose a strategy')
@@ -217,7 +217,7 @@ def _removed_arguments(plan: Plan) -> None:
 
 # --- encoded instances: the renames table ---------------------------------------------------------------------------
 @cache
-def _class_rows() -> dict[str, tuple[str | None, tuple[tuple[str, str], ...], str, str]]:
+def class_rows() -> dict[str, tuple[str | None, tuple[tuple[str, str], ...], str, str]]:
     """Old class name -> (new class name or None, preset kwargs, rule, note), pytorch_lightning rows only."""
     rows: dict[str, tuple[str | None, tuple[tuple[str, str], ...], str, str]] = {}
     for row in RENAMES:
@@ -238,10 +238,10 @@ def renamed(value: Any, plan: Plan | None = None) -> Any:
         return value
     cls, preset, seen = value["__class__"], {}, {value["__class__"]}
     original = cls
-    while cls in _class_rows():
-        new, more, rule, note = _class_rows()[cls]
+    while cls in class_rows():
+        new, more, rule, note = class_rows()[cls]
         if new is None:
-            raise Stop(rule, f"{original} is removed in 2.x: {note}")
+            raise Stop(rule, f"{original} is removed in 2.x: {note}", True)
         if plan is not None:
             plan.use(f"{original}(...)", f"{new}(...)", rule)
         preset.update(dict(more))

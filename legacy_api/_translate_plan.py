@@ -95,6 +95,9 @@ class Translation:
     error: str | None = None
     #: The rule whose TODO would stand at this call (the codemod leaves it as it is): where the error comes from.
     error_rule: str | None = None
+    #: The error is about a feature 2.x removed (DP, DDP2, Horovod, FairScale, IPU, apex...), not a combination of
+    #: flags that 1.5 refused too.
+    removed: bool = False
 
 
 # --- reading values ------------------------------------------------------------------------------------------------
@@ -162,9 +165,10 @@ def shown(value: Any) -> str:
 class Stop(Exception):
     """A rule found what 1.5 refused, or what has no 2.x equivalent: the error to raise."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, removed: bool = False) -> None:
         super().__init__(message)
         self.rule = rule
+        self.removed = removed
 
 
 class Plan:

@@ -23,8 +23,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from legacy_api._translate_devices import EARLY_STEPS
-from legacy_api._translate_late import LATE_STEPS, renamed
+from legacy_api._translate_late import LATE_STEPS, class_rows, renamed
 from legacy_api._translate_plan import (
+    PLUGIN_PRECISION_ARGS,
     REMOVED_STRATEGIES,
     Call,
     Plan,
@@ -57,12 +58,32 @@ def translate(kwargs: Mapping[str, Any]) -> Translation:
             if plan.flags == before:
                 break
     except Stop as stop:
-        return Translation(plan.flags, _unique(plan.uses), str(stop), stop.rule)
+        return Translation(plan.flags, _unique(plan.uses), str(stop), stop.rule, stop.removed)
     return Translation(plan.flags, _unique(plan.uses))
 
 
 def _unique(uses: list[Use]) -> tuple[Use, ...]:
     return tuple(dict.fromkeys(uses))
+
+
+def class_fate(name: str) -> tuple[str | None, dict[str, Any], str, str] | None:
+    """What 2.x calls the 1.x/2.x class ``name`` (by the renames table, rows followed to the end): (new class name
+    or None when 2.x removed it, preset keyword arguments, the rule of the last row, its note); None: not renamed."""
+    rows = class_rows()
+    if name not in rows:
+        return None
+    preset: dict[str, Any] = {}
+    seen = {name}
+    current: str | None = name
+    rule = note = ""
+    while current in rows:
+        new, more, rule, note = rows[current]
+        preset.update(dict(more))
+        current = new
+        if current is None or current in seen:
+            break
+        seen.add(current)
+    return current, preset, rule, note
 
 
 def rename_instance(value: Any) -> tuple[Any, str | None]:
@@ -74,10 +95,12 @@ def rename_instance(value: Any) -> tuple[Any, str | None]:
 
 
 __all__ = [
+    "PLUGIN_PRECISION_ARGS",
     "REMOVED_STRATEGIES",
     "Call",
     "Translation",
     "Use",
+    "class_fate",
     "class_names",
     "encoded",
     "is_strategy",

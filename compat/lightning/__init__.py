@@ -1,27 +1,93 @@
-"""compat.lightning: Lightning 1.5 code runs unchanged on the real, installed Lightning 2.x.
+"""compat.lightning: Lightning 1.5 code runs unchanged on the real, installed Lightning 2.x, warning at each old use.
 
 ``install()`` patches whichever of ``pytorch_lightning`` / ``lightning.pytorch`` is installed (both if both):
-the 1.5 import paths and names resolve, the ``Trainer`` accepts the 1.5 flags and answers the 1.5 properties,
-and every old use warns once per call site through :mod:`compat._warn`. ``uninstall()`` restores Lightning
-exactly as it was. Importing this package imports no Lightning.
 
-Also: ``python -m compat.lightning SCRIPT [ARGS...]`` and ``pytest --compat-lightning``.
+* the 1.5 import paths and names resolve (:mod:`compat.lightning._names`): ``pytorch_lightning.plugins.DDPPlugin``
+  is ``DDPStrategy``, ``DDPSpawnPlugin`` a DDPStrategy subclass with ``start_method="spawn"``, the enums are string
+  enums, and what 2.x removed raises :class:`RemovedFeatureError` (naming the replacement) when instantiated;
+* ``Trainer(...)`` takes the 1.5 flags through :func:`legacy_api.translate.translate`, the translation
+  ``migrate-trainer`` shares, and ``Trainer.from_argparse_args`` / ``add_argparse_args`` are back
+  (:mod:`compat.lightning._trainer`); the 1.5 Trainer properties answer (:mod:`compat.lightning._properties`);
+* processes Lightning starts get the shim too (:mod:`compat.lightning._children`).
+
+Every old use warns through :mod:`compat._warn` (once per call site, at the user's line, rank zero only, naming the
+replacement and the ``migrate-trainer`` rule), so ``pytest --compat-audit`` lists them. ``uninstall()`` restores
+Lightning, ``sys.modules``, ``sys.meta_path`` and the environment exactly (every change is in a patch log).
+Importing this package imports no Lightning. Also: ``python -m compat.lightning SCRIPT [ARGS...]`` and
+``pytest --compat-lightning``.
 """
 
 from __future__ import annotations
 
-__all__ = ["install", "installed", "uninstall"]
+import importlib.util
+from typing import Any
+
+__all__ = ["RemovedFeatureError", "install", "installed", "roots", "uninstall"]
+
+#: The Lightning packages the shim knows, by import name.
+ROOTS = ("pytorch_lightning", "lightning.pytorch")
+
+_log: Any = None
+
+
+def roots() -> tuple[str, ...]:
+    """The Lightning packages installed here (without importing them)."""
+    found = []
+    for root in ROOTS:
+        try:
+            if importlib.util.find_spec(root) is not None:
+                found.append(root)
+        except ImportError:  # ``lightning`` absent: find_spec("lightning.pytorch") imports the parent
+            continue
+    return tuple(found)
 
 
 def install() -> None:
-    """Activate the shim on the installed Lightning 2.x (idempotent)."""
-    raise NotImplementedError("compat.lightning is being built (issue 13)")
+    """Activate the shim on the installed Lightning 2.x (idempotent: a second call changes nothing)."""
+    global _log
+    if _log is not None:
+        return
+    from compat.lightning._children import activate_children, start_audit
+    from compat.lightning._names import LegacyModuleFinder, install_names
+    from compat.lightning._patch import PatchLog
+    from compat.lightning._properties import install_properties
+    from compat.lightning._trainer import install_trainer
+
+    found = roots()
+    if not found:
+        raise ImportError("compat.lightning needs Lightning 2.x: pip install 'lightning-migrate[lightning]'")
+    log = PatchLog()
+    try:
+        for root in found:
+            install_names(root, log)
+            trainer = install_trainer(root, log)
+            install_properties(root, trainer, log)
+        log.add_finder(LegacyModuleFinder(found, log))
+        activate_children(log)
+    except BaseException:
+        log.undo()
+        raise
+    _log = log
+    start_audit()
 
 
 def uninstall() -> None:
     """Restore Lightning, ``sys.modules``, the import hooks and the environment exactly as before ``install()``."""
+    global _log
+    if _log is None:
+        return
+    log, _log = _log, None
+    log.undo()
 
 
 def installed() -> bool:
     """Whether :func:`install` is active."""
-    return False
+    return _log is not None
+
+
+def __getattr__(name: str) -> Any:
+    if name == "RemovedFeatureError":  # Lightning's MisconfigurationException is imported only when asked for
+        from compat.lightning._names import removed_feature_error
+
+        return removed_feature_error()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

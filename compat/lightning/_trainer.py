@@ -1,0 +1,183 @@
+"""The 1.5 Trainer on the real 2.x: ``Trainer.__init__`` takes the 1.5 flags, ``from_argparse_args`` is back.
+
+The wrapped ``__init__`` hands the call's keyword values to :func:`legacy_api.translate.translate` (the translation
+``migrate-trainer`` shares), warns once per legacy flag at the user's line, raises the translation's error (a
+:class:`~compat.lightning.RemovedFeatureError` for what 2.x removed, Lightning's MisconfigurationException for what
+1.5 refused as well), and calls the real ``__init__`` with the 2.x flags. The flags as given stay on the trainer for
+the 1.5 properties (:mod:`compat.lightning._properties`). Code already migrated passes through unchanged:
+``migrate-trainer`` output is a fixed point of the translation (a second run changes nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import inspect
+import weakref
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from compat._rows import compat_removed_in, flag_versions
+from compat._warn import Notice, warn
+from compat.lightning._names import removed_feature_error
+from compat.lightning._patch import PatchLog
+from legacy_api.lightning15 import LEGACY_FLAGS
+from legacy_api.removed_arguments import REMOVED_ARGUMENTS
+from legacy_api.translate import Call, Use, translate
+
+#: Set on each trainer the shim built: the keyword values as the user passed them.
+GIVEN = "_compat_lightning_given"
+#: Set on the trainer's accelerator: a weak reference to the strategy (1.5's ``accelerator.training_type_plugin``).
+STRATEGY_REF = "_compat_lightning_strategy"
+
+
+def _versions(use: Use) -> tuple[str, str]:
+    flag = use.old.removeprefix("Trainer(").partition("=")[0]
+    try:
+        deprecated_in, removed_in = flag_versions(flag)
+    except KeyError:
+        deprecated_in, removed_in = "1.6", "2.0"
+    return deprecated_in, compat_removed_in(removed_in)
+
+
+def _notice(use: Use) -> Notice:
+    return Notice(f"`{use.old}`", f"`{use.replacement}`", *_versions(use), rule=use.rule)
+
+
+def _build(root: str, value: Any) -> Any:
+    """A :class:`Call` of the translation made on this root (``find_usable_cuda_devices(2)``); lists inside."""
+    if isinstance(value, list):
+        return [_build(root, item) for item in value]
+    if not isinstance(value, Call):
+        return value
+    module, _, name = f"{root}.{value.target}".rpartition(".")
+    return getattr(importlib.import_module(module), name)(*value.args, **value.kwargs)
+
+
+def legacy_kwargs(root: str, kwargs: Mapping[str, Any]) -> dict[str, Any]:
+    """The 2.x keyword arguments for a 1.5 call on ``root``, after warning for each legacy use (or raising)."""
+    result = translate(kwargs)
+    for use in result.uses:
+        warn(_notice(use))
+    if result.error is not None:
+        from lightning_fabric.utilities.exceptions import MisconfigurationException
+
+        error = removed_feature_error() if result.removed else MisconfigurationException
+        flags = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
+        raise error(f"Trainer({flags}): {result.error} (migrate-trainer rule `{result.error_rule}`)")
+    return {key: _build(root, value) for key, value in result.kwargs.items()}
+
+
+def _wrap_init(root: str, original: Callable[..., None]) -> Callable[..., None]:
+    @functools.wraps(original)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        new = legacy_kwargs(root, kwargs)
+        original(self, *args, **new)
+        self.__dict__[GIVEN] = dict(kwargs)
+        accelerator = getattr(self, "accelerator", None)
+        if accelerator is not None:
+            accelerator.__dict__[STRATEGY_REF] = weakref.ref(self.strategy)
+
+    return __init__
+
+
+# --- argparse (gone in 2.0) ----------------------------------------------------------------------------------------
+def _bool_or_str(text: str) -> bool | str:
+    lowered = text.lower()
+    if lowered in ("true", "t", "yes", "y", "1"):
+        return True
+    if lowered in ("false", "f", "no", "n", "0"):
+        return False
+    return text
+
+
+def _int_or_str(text: str) -> int | str:
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _number(text: str) -> int | float | str:
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            return text
+
+
+def _parse_type(name: str, default: Any) -> Callable[[str], Any]:
+    if name in ("gpus", "tpu_cores", "ipus", "devices", "num_processes"):
+        return _int_or_str
+    if isinstance(default, bool) or default is None:
+        return _bool_or_str
+    if isinstance(default, int | float):
+        return _number
+    return str
+
+
+def trainer_arguments(trainer: Any) -> dict[str, Any]:
+    """Every Trainer argument 1.5 code may pass, with its default: 2.x's own, the 1.5 flags, the removed ones."""
+    signature = inspect.signature(trainer.__init__)
+    names = {
+        name: (None if param.default is inspect.Parameter.empty else param.default)
+        for name, param in signature.parameters.items()
+        if name != "self" and param.kind is not inspect.Parameter.VAR_KEYWORD
+    }
+    for flag in (*LEGACY_FLAGS, *(row.name for row in REMOVED_ARGUMENTS)):
+        names.setdefault(flag, None)
+    names["replace_sampler_ddp"] = True
+    return names
+
+
+def _argparse_notice(name: str) -> Notice:
+    return Notice(
+        f"`Trainer.{name}`",
+        "`LightningCLI` (pytorch_lightning.cli), or your own argparse arguments passed to Trainer(...)",
+        "1.9",
+        compat_removed_in("2.0"),
+        rule="argparse_flags",
+    )
+
+
+def _add_argparse_args(trainer: Any) -> Any:
+    def add_argparse_args(parent_parser: argparse.ArgumentParser, **kwargs: Any) -> argparse.ArgumentParser:
+        """1.5: every Trainer argument as ``--name`` (defaults from ``Trainer.__init__``)."""
+        warn(_argparse_notice("add_argparse_args"))
+        parser = parent_parser.add_argument_group("pl.Trainer")
+        for name, default in trainer_arguments(trainer).items():
+            if isinstance(default, list | dict | tuple) or callable(default):
+                continue
+            parse = _parse_type(name, default)
+            nargs = "?" if parse is _bool_or_str else None
+            const = True if nargs else None
+            parser.add_argument(f"--{name}", dest=name, default=default, type=parse, nargs=nargs, const=const)
+        return parent_parser
+
+    return staticmethod(add_argparse_args)
+
+
+def _from_argparse_args(trainer: Any) -> Any:
+    def from_argparse_args(cls: Any, args: argparse.Namespace | Mapping[str, Any], /, **kwargs: Any) -> Any:
+        """1.5: a Trainer from parsed arguments (the Trainer's own names only), ``kwargs`` overriding them."""
+        warn(_argparse_notice("from_argparse_args"))
+        params = vars(args) if isinstance(args, argparse.Namespace) else dict(args)
+        known = trainer_arguments(cls)
+        # Flags left at their default are not passed: 1.5 flags next to their 2.x spelling would otherwise clash.
+        chosen = {k: v for k, v in params.items() if k in known and v != known[k]}
+        chosen.update(kwargs)
+        return cls(**chosen)
+
+    return classmethod(from_argparse_args)
+
+
+def install_trainer(root: str, log: PatchLog) -> Any:
+    """Wrap ``<root>.Trainer.__init__`` and give the class its 1.5 argparse helpers; returns the Trainer class."""
+    trainer = importlib.import_module(root).Trainer
+    log.set_attr(trainer, "__init__", _wrap_init(root, trainer.__dict__["__init__"]))
+    log.set_attr(trainer, "add_argparse_args", _add_argparse_args(trainer))
+    log.set_attr(trainer, "from_argparse_args", _from_argparse_args(trainer))
+    return trainer
