@@ -51,6 +51,8 @@ def _ddp_cpu(plan: Plan) -> None:
     if devices == 1:
         plan.flags["strategy"] = "ddp"  # one process still ran DDP in 1.5
     plan.flag("accelerator", f"accelerator='cpu', devices={devices!r}", "ddp_cpu")
+    if "num_processes" in plan.given:
+        plan.flag("num_processes", f"devices={devices!r}", "ddp_cpu")
 
 
 def _plugins_strategy(plan: Plan) -> None:

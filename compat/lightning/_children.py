@@ -6,7 +6,9 @@ Lightning's spawned and forked workers, the script launcher's re-run of ``sys.ar
 with the shim installed. ``uninstall()`` puts the environment back.
 
 With ``COMPAT_LIGHTNING_AUDIT_JSON=PATH`` every such process adds the legacy uses it warned about (rank zero only,
-as warnings are) to PATH when it exits, merged under a file lock: the JSON of ``pytest --compat-audit-json``.
+as warnings are) to PATH when it exits, merged under a file lock: the JSON of ``pytest --compat-audit-json``, where
+``count`` is the number of distinct call sites (``sites``, over all processes), not of calls: a hook that reads
+``trainer.gpus`` every step is one use to migrate.
 """
 
 from __future__ import annotations
@@ -46,14 +48,16 @@ class ScriptAudit:
 
     def __call__(self, warning: CompatDeprecationWarning, filename: str, lineno: int) -> None:
         notice = warning.notice
-        entry = self.entries.get((notice.old, notice.replacement))
-        if entry is not None:
-            entry["count"] += 1
-            return
         try:
             location = f"{os.path.relpath(filename)}:{lineno}"
         except ValueError:
             location = f"{filename}:{lineno}"
+        entry = self.entries.get((notice.old, notice.replacement))
+        if entry is not None:
+            if location not in entry["sites"]:
+                entry["sites"].append(location)
+                entry["count"] = len(entry["sites"])
+            return
         self.entries[(notice.old, notice.replacement)] = {
             "old": notice.old,
             "replacement": notice.replacement,
@@ -62,6 +66,7 @@ class ScriptAudit:
             "count": 1,
             "first_location": location,
             "rule": notice.rule,
+            "sites": [location],
         }
 
     def write(self) -> None:
@@ -75,7 +80,9 @@ class ScriptAudit:
             merged = {(e["old"], e["replacement"]): e for e in data.get("entries", [])}
             for key, entry in self.entries.items():
                 if key in merged:
-                    merged[key]["count"] += entry["count"]
+                    sites = merged[key].setdefault("sites", [])
+                    sites += [site for site in entry["sites"] if site not in sites]
+                    merged[key]["count"] = len(sites)
                 else:
                     merged[key] = dict(entry)
             entries = sorted(merged.values(), key=lambda e: (-e["count"], e["old"]))

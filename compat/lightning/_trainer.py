@@ -112,8 +112,10 @@ def _number(text: str) -> int | float | str:
 def _parse_type(name: str, default: Any) -> Callable[[str], Any]:
     if name in ("gpus", "tpu_cores", "ipus", "devices", "num_processes"):
         return _int_or_str
-    if isinstance(default, bool) or default is None:
+    if isinstance(default, bool):
         return _bool_or_str
+    if default is None:  # an Optional flag: a number, a bool word, or text (as 1.5's parsers read them)
+        return lambda text: _number(text) if not isinstance(_bool_or_str(text), bool) else _bool_or_str(text)
     if isinstance(default, int | float):
         return _number
     return str
@@ -152,7 +154,7 @@ def _add_argparse_args(trainer: Any) -> Any:
             if isinstance(default, list | dict | tuple) or callable(default):
                 continue
             parse = _parse_type(name, default)
-            nargs = "?" if parse is _bool_or_str else None
+            nargs = "?" if isinstance(default, bool) else None
             const = True if nargs else None
             parser.add_argument(f"--{name}", dest=name, default=default, type=parse, nargs=nargs, const=const)
         return parent_parser
