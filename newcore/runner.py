@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
+from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -30,11 +31,14 @@ from torch.optim import Optimizer
 from torch.utils.data import DataLoader
 
 from newcore import checkpoint, data
+from newcore.collective_faults import apply_timeout, parse_timeout
 from newcore.connector import AcceleratorConnector
 from newcore.connector.torch_flags import Deterministic, set_torch_flags
 from newcore.exceptions import MisconfigurationException
 from newcore.fabric_api import FabricMethods, auto_flags
+from newcore.launchers.joined import run_joined
 from newcore.precision_forward import apply_precision, restore_forward
+from newcore.startup_checks import check_startup
 from newcore.strategies.strategy import Strategy
 
 
@@ -43,6 +47,10 @@ class Runner(FabricMethods):
 
     Also takes Lightning Fabric 2.x's ``"auto"`` for ``strategy``/``accelerator``/``devices``, and has its
     collectives and helpers (:class:`~newcore.fabric_api.FabricMethods`).
+
+    ``timeout`` (seconds or a ``timedelta``): how long a collective waits for the other ranks before it
+    fails with a :class:`~newcore.collective_faults.CollectiveError` naming the ranks that did not arrive;
+    unset, the strategy's own (torch's 30 minutes). Strategies without a process group ignore it.
     """
 
     def __init__(
@@ -57,9 +65,11 @@ class Runner(FabricMethods):
         sync_batchnorm: bool = False,
         benchmark: bool | None = None,
         deterministic: Deterministic = None,
+        timeout: timedelta | float | None = None,
         **legacy: Any,
     ) -> None:
         accelerator, strategy = auto_flags(accelerator, strategy, devices)
+        process_group_timeout = parse_timeout(timeout)
         connector = AcceleratorConnector(
             accelerator=accelerator,
             strategy=strategy,
@@ -73,6 +83,7 @@ class Runner(FabricMethods):
             **legacy,
         )
         self._strategy: Strategy = connector.strategy
+        apply_timeout(self._strategy, process_group_timeout)
         # Kept to re-apply in processes the launcher starts: torch's global switches do not survive a spawn.
         self._deterministic = deterministic
         self._benchmark = benchmark
@@ -97,13 +108,14 @@ class Runner(FabricMethods):
         raises.
         """
         launcher = self._strategy.launcher
+        check_startup(self._strategy)
         if fn is None:
             self._require_no_launcher()
             set_torch_flags(self._deterministic, self._benchmark)
             self._setup_process()
             return None
         if launcher is None:
-            return self._run(fn, *args, **kwargs)
+            return run_joined(self._strategy, self._run, fn, *args, **kwargs)
         return launcher.launch(self._run, fn, *args, **kwargs)
 
     def _run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

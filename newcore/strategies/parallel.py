@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -10,6 +11,7 @@ import torch
 import torch.distributed as dist
 from torch.nn import Module
 
+from newcore.collective_faults import naming_missing_ranks
 from newcore.collectives import ReduceOp, check_reduce_op
 from newcore.exceptions import MisconfigurationException
 from newcore.strategies.strategy import Strategy
@@ -115,6 +117,13 @@ class ParallelStrategy(Strategy):
         env = self.cluster_environment
         if env is None:
             raise MisconfigurationException(f"`{self._flag}` needs a cluster environment to find its peers.")
+        if self.global_rank == 0 and self.world_size > 1:
+            # One line while the group forms: a job that hangs here says what it is waiting for.
+            print(
+                f"newcore: waiting for {self.world_size} processes at {env.main_address}:{env.main_port}",
+                file=sys.stderr,
+                flush=True,
+            )
         dist.init_process_group(
             backend,
             init_method=f"tcp://{env.main_address}:{env.main_port}",
@@ -138,15 +147,22 @@ class ParallelStrategy(Strategy):
     def _distributed() -> bool:
         return dist.is_available() and dist.is_initialized()
 
+    def backward(self, tensor: torch.Tensor, module: Module | None = None, *args: Any, **kwargs: Any) -> None:
+        # DDP reduces gradients inside backward: a hung or lost peer fails here.
+        with naming_missing_ranks(self, "backward", any_error=False):
+            super().backward(tensor, module, *args, **kwargs)
+
     def barrier(self, name: str | None = None) -> None:
         if self._distributed():
-            dist.barrier()
+            with naming_missing_ranks(self, "barrier" if name is None else f"barrier({name!r})"):
+                dist.barrier()
 
     def broadcast(self, obj: Any, src: int = 0) -> Any:
         if not self._distributed():
             return obj
         box = [obj]
-        dist.broadcast_object_list(box, src=src, device=self._collective_device())
+        with naming_missing_ranks(self, "broadcast"):
+            dist.broadcast_object_list(box, src=src, device=self._collective_device())
         return box[0]
 
     def all_gather(self, tensor: torch.Tensor, group: Any | None = None, sync_grads: bool = False) -> torch.Tensor:
@@ -156,10 +172,12 @@ class ParallelStrategy(Strategy):
         if sync_grads:
             from torch.distributed.nn.functional import all_gather as differentiable_all_gather
 
-            gathered = differentiable_all_gather(tensor, group=group or dist.group.WORLD)  # type: ignore[no-untyped-call]
+            with naming_missing_ranks(self, "all_gather"):
+                gathered = differentiable_all_gather(tensor, group=group or dist.group.WORLD)  # type: ignore[no-untyped-call]
             return torch.stack(gathered)
         parts = [torch.empty_like(tensor) for _ in range(dist.get_world_size(group))]
-        dist.all_gather(parts, tensor, group=group)
+        with naming_missing_ranks(self, "all_gather"):
+            dist.all_gather(parts, tensor, group=group)
         return torch.stack(parts)
 
     def all_reduce(self, tensor: torch.Tensor, op: ReduceOp = "sum", group: Any | None = None) -> torch.Tensor:
@@ -167,7 +185,10 @@ class ParallelStrategy(Strategy):
         result = tensor.clone()
         if self._distributed():
             # The mean is a sum divided here: Gloo has no AVG.
-            dist.all_reduce(result, op=getattr(dist.ReduceOp, "SUM" if name == "mean" else name.upper()), group=group)
+            with naming_missing_ranks(self, "all_reduce"):
+                dist.all_reduce(
+                    result, op=getattr(dist.ReduceOp, "SUM" if name == "mean" else name.upper()), group=group
+                )
         if name == "mean":
             result = result / (dist.get_world_size(group) if self._distributed() else 1)
         return result
