@@ -107,7 +107,8 @@ def _explain(strategy: _Ranked, what: str, error: RuntimeError) -> CollectiveErr
     timeout: timedelta | None = getattr(strategy, "timeout", None)
     timed_out = bool(_TIMED_OUT.search(str(error)))
     # Ranks that arrived time out within about the time they arrived apart; a lost peer is seen by all at once.
-    window = 1.0 if timeout is None else min(5.0, max(1.0, timeout.total_seconds() / 10))
+    seconds = 0.0 if timeout is None or not timed_out else timeout.total_seconds()
+    window = min(5.0, max(1.0, seconds / 10))
     missing = _absent_ranks(rank, size, window)
     if timed_out:
         how = f"timed out after {_seconds(timeout)} (the process group timeout, `Runner(timeout=...)`)"

@@ -10,7 +10,6 @@ newcore's script launcher gave the process.
 from __future__ import annotations
 
 import contextlib
-import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -43,12 +42,11 @@ def run_joined(strategy: object, fn: Callable[..., Any], *args: Any, **kwargs: A
 @contextmanager
 def _signals_stop_once() -> Iterator[None]:
     """SIGTERM raises ``SystemExit`` (once) while the block runs, unless the user installed a handler of their own."""
-    replaced = install_stop_once()
+    restore = install_stop_once()
     try:
         yield
     finally:
-        for signum, handler in replaced:
-            signal.signal(signum, handler)
+        restore()
 
 
 def _record(error: Exception) -> None:

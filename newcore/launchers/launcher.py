@@ -35,12 +35,16 @@ class _Stoppable(Protocol):
     def kill(self) -> None: ...
 
 
-def stop_processes(processes: Sequence[_Stoppable], grace: float) -> None:
-    """Give ``processes`` ``grace`` seconds to exit, then SIGTERM, then (after as long again) SIGKILL."""
-    for signal_them in (None, "terminate", "kill"):
-        deadline = time.monotonic() + grace
+def stop_processes(processes: Sequence[_Stoppable], grace: float, *, wait: float = 0.0) -> None:
+    """Give ``processes`` ``wait`` seconds to exit by themselves, then SIGTERM, then (``grace`` later) SIGKILL.
+
+    SIGTERM lets a worker run its teardown; SIGKILL ends one that cannot act on it, e.g. blocked inside a
+    collective, where Python runs no signal handler until torch returns.
+    """
+    for signal_them, within in ((None, wait), ("terminate", grace), ("kill", None)):
+        deadline = None if within is None else time.monotonic() + within
         for process in processes:
             if signal_them is not None and process.is_alive():
                 getattr(process, signal_them)()
         for process in processes:
-            process.join(max(0.0, deadline - time.monotonic()) if signal_them != "kill" else None)
+            process.join(None if deadline is None else max(0.0, deadline - time.monotonic()))

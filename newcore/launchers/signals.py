@@ -14,6 +14,8 @@ import os
 import signal
 import sys
 import threading
+from collections import Counter
+from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
@@ -182,11 +184,73 @@ def stop_once(signum: int, frame: object) -> None:
     sys.exit(128 + signum)
 
 
-def install_stop_once() -> list[tuple[int, Any]]:
-    """Install :func:`stop_once` for SIGINT and SIGTERM where Python's defaults are in place; what it replaced."""
+def install_stop_once(*, replace_any: bool = False) -> Callable[[], None]:
+    """Install :func:`stop_once` for SIGINT and SIGTERM, and a :class:`_Relay`; return what undoes both.
+
+    Only where Python's defaults are in place, unless ``replace_any`` (a forked worker, which inherited
+    its launcher's handlers). Outside the main thread, nothing can be installed.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
     replaced: list[tuple[int, Any]] = []
-    if threading.current_thread() is threading.main_thread():
-        for signum, default in ((signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, signal.SIG_DFL)):
-            if signal.getsignal(signum) in (default, signal.SIG_DFL):
-                replaced.append((signum, signal.signal(signum, stop_once)))
-    return replaced
+    for signum, default in ((signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, signal.SIG_DFL)):
+        if replace_any or signal.getsignal(signum) in (default, signal.SIG_DFL):
+            replaced.append((signum, signal.signal(signum, stop_once)))
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    relay = signal.set_wakeup_fd(write, warn_on_full_buffer=False) == -1 and bool(replaced)
+    if relay:
+        _Relay(read).start()
+    else:  # an event loop owns the wakeup fd (or there is nothing to relay): leave it be
+        signal.set_wakeup_fd(-1)
+        os.close(read)
+
+    def restore() -> None:
+        if relay:
+            signal.set_wakeup_fd(-1)
+        os.close(write)  # the relay reads end-of-file and closes its end
+        for signum, handler in replaced:
+            signal.signal(signum, handler)
+
+    return restore
+
+
+class _Relay(threading.Thread):
+    """Re-sends SIGINT/SIGTERM to the main thread, where Python runs signal handlers.
+
+    The kernel may hand a process-wide signal to any thread that does not block it, e.g. one of
+    torch's; the handler is then only flagged, and a main thread inside ``time.sleep`` (or any wait)
+    would not wake to run it. The C-level handler writes each signal's number to the wakeup fd, from
+    whatever thread; this thread reads it and signals the main thread itself, skipping its own echoes.
+    """
+
+    def __init__(self, fd: int) -> None:
+        super().__init__(name="newcore-signal-relay", daemon=True)
+        self.fd = fd
+        self.echoes: Counter[int] = Counter()
+
+    def run(self) -> None:
+        try:
+            while data := os.read(self.fd, 64):
+                for signum in data:
+                    relay_to_main(signum, self.echoes)
+        except OSError:
+            pass
+        finally:
+            os.close(self.fd)
+
+
+def relay_to_main(signum: int, echoes: Counter[int]) -> bool:
+    """Send ``signum`` (read from a wakeup fd) on to the main thread unless it is an echo of ours; whether sent."""
+    if echoes[signum]:
+        echoes[signum] -= 1
+        return False
+    if signum not in SignalScope.SIGNALS:
+        return False
+    echoes[signum] += 1
+    try:
+        signal.pthread_kill(threading.main_thread().ident or 0, signum)
+    except OSError:  # the main thread is gone: the process is exiting anyway
+        echoes[signum] -= 1
+        return False
+    return True

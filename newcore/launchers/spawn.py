@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import signal
 import sys
@@ -12,6 +13,14 @@ from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any
 
 from newcore.launchers.launcher import Launcher, WorkerFailedError, stop_processes
+from newcore.launchers.signals import (
+    SignalScope,
+    Terminated,
+    describe_exit,
+    die_with_launcher,
+    install_stop_once,
+    signal_name,
+)
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -26,10 +35,13 @@ class _SpawnLauncher(Launcher):
     cannot offer. ``"fork"`` copies the parent instead and works interactively, but not once CUDA
     is initialised in the parent, hence the device check in :attr:`is_interactive_compatible`.
 
-    The parent only supervises: the first worker to fail makes :meth:`launch` raise that worker's
-    exception (its remote traceback chained as the cause) once every worker is gone. Survivors get
-    ``grace`` seconds to notice on their own (a collective with a dead peer fails), then SIGTERM,
-    which the workers turn into ``SystemExit`` so that their teardown still runs.
+    The parent only supervises: the first worker to fail (an exception, or killed) makes :meth:`launch`
+    raise that worker's exception (its remote traceback chained as the cause) once every worker is gone.
+    Survivors get SIGTERM at once, which the workers turn into ``SystemExit`` so that their teardown
+    still runs, and SIGKILL ``grace`` seconds later if they are still there (blocked in a collective).
+    SIGINT and SIGTERM sent to the parent stop the workers the same way; the parent then raises
+    ``KeyboardInterrupt`` or :class:`~newcore.launchers.signals.Terminated` (exit status 143). A worker
+    whose parent dies gets SIGTERM from the kernel (Linux).
     """
 
     def __init__(self, strategy: ParallelStrategy, start_method: str = "spawn", grace: float = 5.0) -> None:
@@ -54,26 +66,36 @@ class _SpawnLauncher(Launcher):
             _ = env.main_port
         context: Any = multiprocessing.get_context(self._start_method)
         workers: list[tuple[BaseProcess, Connection]] = []
-        try:
-            for local_rank in range(self._strategy.num_processes):
-                reader, writer = context.Pipe(duplex=False)
-                process = context.Process(
-                    target=_run_worker,
-                    args=(self._strategy, local_rank, writer, fn, args, kwargs),
-                    name=f"newcore-rank-{local_rank}",
+        with SignalScope() as signals:
+            try:
+                for local_rank in range(self._strategy.num_processes):
+                    reader, writer = context.Pipe(duplex=False)
+                    process = context.Process(
+                        target=_run_worker,
+                        args=(self._strategy, local_rank, writer, fn, args, kwargs, os.getpid()),
+                        name=f"newcore-rank-{local_rank}",
+                    )
+                    process.start()
+                    writer.close()
+                    workers.append((process, reader))
+                return _supervise(workers)
+            except (KeyboardInterrupt, Terminated) as interrupt:
+                signals.disarm()
+                stop_processes([process for process, _ in workers], self.grace)
+                detail = f"stopped local ranks 0-{len(workers) - 1}" if workers else "no worker had started"
+                print(
+                    f"newcore: {signal_name(getattr(interrupt, 'signum', signal.SIGINT))}: {detail}",
+                    file=sys.stderr,
+                    flush=True,
                 )
-                process.start()
-                writer.close()
-                workers.append((process, reader))
-            return _supervise(workers)
-        except KeyboardInterrupt:
-            # Ctrl-C: stop now, leaving the workers a moment to run their teardown.
-            stop_processes([process for process, _ in workers], grace=1.0)
-            raise
-        finally:
-            stop_processes([process for process, _ in workers], self.grace)
-            for _, reader in workers:
-                reader.close()
+                if isinstance(interrupt, Terminated):
+                    raise Terminated(interrupt.signum, detail) from None
+                raise
+            finally:
+                signals.disarm()
+                stop_processes([process for process, _ in workers], self.grace)
+                for _, reader in workers:
+                    reader.close()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(start_method={self._start_method!r})"
@@ -98,9 +120,9 @@ def _supervise(workers: list[tuple[BaseProcess, Connection]]) -> Any:
             if message is not None and rank == 0:
                 result = message[1]
             if exited:
-                if process.exitcode != 0:
+                if process.exitcode:
                     raise WorkerFailedError(
-                        f"Local rank {rank} exited with code {process.exitcode} without reporting an error."
+                        f"Local rank {rank} {describe_exit(process.exitcode)} without reporting an error."
                     )
                 del running[rank]
     return result
@@ -120,12 +142,9 @@ def _receive(reader: Connection) -> tuple[Any, ...] | None:
 
 def _rebuild(rank: int, error: BaseException, remote_traceback: str) -> BaseException:
     error.__cause__ = WorkerFailedError(f"Local rank {rank} failed; its traceback:\n\n{remote_traceback}")
+    if hasattr(error, "add_note"):  # Python 3.11+: shown under the traceback
+        error.add_note(f"(raised on local rank {rank})")
     return error
-
-
-def _terminate_gracefully(signum: int, frame: object) -> None:
-    # SystemExit unwinds the worker through its `finally` blocks, so the strategy's teardown runs.
-    sys.exit(128 + signum)
 
 
 def _run_worker(
@@ -135,9 +154,13 @@ def _run_worker(
     fn: Callable[..., Any],
     args: tuple[Any, ...],
     kwargs: dict[str, Any],
+    launcher_pid: int,
 ) -> None:
     """The body of one worker process: set up its rank, run ``fn`` and report the outcome to the parent."""
-    signal.signal(signal.SIGTERM, _terminate_gracefully)
+    # Forked workers inherit the launcher's handlers (and its wakeup fd); spawned ones start with Python's.
+    signal.set_wakeup_fd(-1)
+    install_stop_once(replace_any=True)
+    die_with_launcher(launcher_pid)
     try:
         strategy._worker_setup(local_rank)
         result = fn(*args, **kwargs)
@@ -145,8 +168,9 @@ def _run_worker(
     except BaseException as error:
         remote = traceback.format_exc()
         try:
+            pickle.loads(pickle.dumps(error))  # the parent must be able to rebuild it, not just receive it
             _send(connection, ("error", error, remote))
-        except Exception:  # the exception itself does not pickle: send its type and text
+        except Exception:  # the exception does not pickle (or unpickle): send its type and text
             _send(connection, ("error", WorkerFailedError(f"{type(error).__name__}: {error}"), remote))
         connection.close()
         sys.exit(1)

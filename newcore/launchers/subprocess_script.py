@@ -5,13 +5,28 @@ from __future__ import annotations
 import _thread
 import contextlib
 import os
+import select
+import signal
 import subprocess
 import sys
+import tempfile
 import threading
+import time
+from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from newcore.launchers.joined import ERROR_FILE, LAUNCHER_PID
 from newcore.launchers.launcher import Launcher, WorkerFailedError, stop_processes
+from newcore.launchers.signals import (
+    SignalScope,
+    Terminated,
+    _ChildFailed,
+    describe_exit,
+    relay_to_main,
+    signal_name,
+)
 
 if TYPE_CHECKING:
     from newcore.plugins.environments.cluster_environment import ClusterEnvironment
@@ -22,8 +37,13 @@ class _SubprocessScriptLauncher(Launcher):
 
     Each child re-executes ``sys.argv`` (or ``python -m module``) with ``MASTER_ADDR``, ``MASTER_PORT``,
     ``NODE_RANK``, ``LOCAL_RANK`` and ``WORLD_SIZE`` in *its* environment (never in ours), which is
-    why this launcher cannot work in a notebook: there is no script to re-run. A child that fails
-    interrupts rank 0 and makes :meth:`launch` raise; the other children are stopped.
+    why this launcher cannot work in a notebook: there is no script to re-run.
+
+    A child that fails (an exception, which it writes to a file for us, or killed) interrupts rank 0
+    and makes :meth:`launch` raise a :class:`WorkerFailedError` naming that rank and its error. SIGINT and
+    SIGTERM sent to rank 0 stop the children too; :meth:`launch` then raises ``KeyboardInterrupt`` or
+    :class:`~newcore.launchers.signals.Terminated`. Children get SIGTERM at once (their teardown runs)
+    and SIGKILL ``grace`` seconds later; a child whose rank 0 dies gets SIGTERM from the kernel (Linux).
     """
 
     def __init__(
@@ -42,30 +62,38 @@ class _SubprocessScriptLauncher(Launcher):
         env = self.cluster_environment
         if env is not None and env.creates_processes_externally:
             return fn(*args, **kwargs)
-        children = [_Child(subprocess.Popen(_command(), env=self._child_env(rank))) for rank in self._child_ranks()]
-        watcher = _Watcher(children)
-        watcher.start()
-        try:
-            result = fn(*args, **kwargs)
-            for child in children:
-                child.join()
-        except BaseException as error:
-            watcher.stop()
-            stop_processes(children, self.grace)
-            if watcher.failure is not None:
-                raise WorkerFailedError(watcher.failure) from error
-            raise
-        finally:
-            watcher.stop()
-        failed = [f"local rank {i + 1} exited with code {c.code}" for i, c in enumerate(children) if c.code]
-        if failed:
-            raise WorkerFailedError("; ".join(failed))
+        with tempfile.TemporaryDirectory(prefix="newcore-ranks-") as errors, SignalScope() as signals:
+            children = [
+                _Child(rank, subprocess.Popen(_command(), env=self._child_env(rank, errors)), errors)
+                for rank in self._child_ranks()
+            ]
+            watcher = _Watcher(children, signals, self.grace)
+            watcher.start()
+            try:
+                result = fn(*args, **kwargs)
+                for child in children:
+                    child.join()
+            except BaseException as error:
+                signals.disarm()
+                watcher.stop()
+                failed = [child for child in children if child.code]  # before we stop the others
+                stop_processes(children, self.grace)
+                replacement = _launch_error(error, failed, signals.received, len(children))
+                if replacement is None:
+                    raise
+                raise replacement from (None if isinstance(error, (_ChildFailed, Terminated)) else error)
+            finally:
+                signals.disarm()
+                watcher.stop()
+            failed = [child for child in children if child.code]
+            if failed:
+                raise WorkerFailedError("; ".join(child.describe() for child in failed))
         return result
 
     def _child_ranks(self) -> range:
         return range(1, self.num_processes)
 
-    def _child_env(self, local_rank: int) -> dict[str, str]:
+    def _child_env(self, local_rank: int, errors: str) -> dict[str, str]:
         env = self.cluster_environment
         return {
             **os.environ,
@@ -74,10 +102,27 @@ class _SubprocessScriptLauncher(Launcher):
             "NODE_RANK": str(env.node_rank() if env is not None else 0),
             "LOCAL_RANK": str(local_rank),
             "WORLD_SIZE": str(self.num_processes * self.num_nodes),
+            LAUNCHER_PID: str(os.getpid()),
+            ERROR_FILE: str(Path(errors, f"rank{local_rank}.txt")),
         }
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(num_processes={self.num_processes}, num_nodes={self.num_nodes})"
+
+
+def _launch_error(
+    error: BaseException, failed: list[_Child], received: int | None, children: int
+) -> BaseException | None:
+    """What :meth:`launch` raises after ``error`` stopped rank 0; ``None``: ``error`` itself."""
+    if received is not None and isinstance(error, (KeyboardInterrupt, Terminated)):
+        detail = f"stopped local ranks 1-{children}" if children > 1 else "stopped local rank 1"
+        print(f"newcore: {signal_name(received)}: {detail}", file=sys.stderr, flush=True)
+        return Terminated(received, detail) if isinstance(error, Terminated) else None
+    if failed:
+        return WorkerFailedError("; ".join(child.describe() for child in failed))
+    if isinstance(error, _ChildFailed):
+        return WorkerFailedError("A local rank failed, but had exited by the time rank 0 looked.")
+    return None
 
 
 def _command() -> list[str]:
@@ -93,12 +138,23 @@ def _command() -> list[str]:
 class _Child:
     """A ``Popen`` with the ``multiprocessing.Process`` methods :func:`stop_processes` calls."""
 
-    def __init__(self, popen: subprocess.Popen[bytes]) -> None:
+    def __init__(self, rank: int, popen: subprocess.Popen[bytes], errors: str) -> None:
+        self.rank = rank
         self.popen = popen
+        self._error_file = Path(errors, f"rank{rank}.txt")
 
     @property
     def code(self) -> int | None:
         return self.popen.poll()
+
+    def describe(self) -> str:
+        """How this child failed: its exception if it wrote one, else how it ended."""
+        code = self.code or 0
+        with contextlib.suppress(OSError):
+            reported = self._error_file.read_text().strip()
+            if reported:
+                return f"Local rank {self.rank} failed with {reported} ({describe_exit(code)}; traceback above)"
+        return f"Local rank {self.rank} {describe_exit(code)} without reporting an error"
 
     def is_alive(self) -> bool:
         return self.popen.poll() is None
@@ -115,23 +171,67 @@ class _Child:
 
 
 class _Watcher(threading.Thread):
-    """Interrupts the main thread (rank 0) as soon as a child exits with an error."""
+    """Interrupts the main thread (rank 0) as soon as a child exits with an error, or a signal arrives.
 
-    def __init__(self, children: list[_Child]) -> None:
+    If the main thread has not reacted ``grace`` seconds later (blocked inside torch, where Python runs
+    no handler), the watcher stops the children itself and ends the process: a rank 0 stuck in a
+    collective must not keep the job alive.
+    """
+
+    def __init__(self, children: list[_Child], signals: SignalScope, grace: float = 5.0) -> None:
         super().__init__(name="newcore-child-watcher", daemon=True)
         self.children = children
-        self.failure: str | None = None
+        self.signals = signals
+        self.grace = grace
         self._stopped = threading.Event()
+        self._echoes: Counter[int] = Counter()  # signals this thread sent to the main thread
 
     def run(self) -> None:
-        while not self._stopped.wait(0.2):
-            for rank, child in enumerate(self.children, start=1):
-                if child.code:
-                    self.failure = f"Local rank {rank} exited with code {child.code}; see its output above."
-                    _thread.interrupt_main()
-                    return
+        reported = False
+        pending: int | None = None  # the signal (or 0: a failed child) the main thread must react to
+        deadline, handled = 0.0, 0
+        while not self._stopped.is_set():
+            for signum in self._signals_arrived(0.1):
+                # The kernel may have given it to a thread of torch's: make sure the main thread sees it.
+                if relay_to_main(signum, self._echoes) and pending is None:
+                    pending, deadline, handled = signum, time.monotonic() + self.grace, self.signals.handled
+            if not reported and any(child.code for child in self.children):
+                reported = True
+                if pending is None:
+                    pending, deadline, handled = 0, time.monotonic() + self.grace, self.signals.handled
+                self._interrupt_main()
+            if pending is not None and time.monotonic() > deadline and self.signals.handled == handled:
+                self._stop_for_main_thread(pending)
+
+    def _signals_arrived(self, timeout: float) -> bytes:
+        fd = self.signals.wakeup
+        if fd is None:
+            self._stopped.wait(timeout)
+            return b""
+        if select.select([fd], [], [], timeout)[0]:
+            with contextlib.suppress(OSError):
+                return os.read(fd, 64)
+        return b""
+
+    def _interrupt_main(self) -> None:
+        if self.signals.installed:
+            self._echoes[signal.SIGINT] += self.signals.child_failed()
+        else:  # launched outside the main thread: the best Python offers
+            _thread.interrupt_main()
+
+    def _stop_for_main_thread(self, pending: int) -> None:
+        what = "a local rank failed" if pending == 0 else f"received {signal_name(pending)}"
+        failures = [child.describe() for child in self.children if child.code]
+        stop_processes(self.children, 1.0)
+        print(
+            f"newcore: {what}, but rank 0 is blocked (in a collective?) and did not react within {self.grace:g} s:"
+            f" stopped local ranks 1-{len(self.children)} and exiting. {'; '.join(failures)}",
+            file=sys.stderr,
+            flush=True,
+        )
+        os._exit(1 if pending == 0 else 128 + pending)
 
     def stop(self) -> None:
         self._stopped.set()
-        if self.is_alive():
+        if self.is_alive() and self is not threading.current_thread():
             self.join()
