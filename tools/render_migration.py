@@ -3,8 +3,9 @@
     python tools/render_migration.py          # rewrite MIGRATION.md in place
     python tools/render_migration.py --check  # exit 1 if MIGRATION.md is out of date
 
-Blocks: ``rules`` (the rule registry), ``renames`` (legacy_api.renames.render_markdown) and
-``divergences`` (tests/data/divergences.json, kept by tools/reference/divergences.py).
+Blocks: ``rules`` (the rule registry), ``renames`` (legacy_api.renames.render_markdown),
+``divergences`` (tests/data/divergences.json, kept by tools/reference/divergences.py) and ``compat-lightning`` (the
+parity numbers of compat.lightning's recording, tests/parity/compat_lightning.py).
 """
 
 from __future__ import annotations
@@ -54,10 +55,17 @@ def render_divergences() -> str:
     return "\n".join(lines).strip()
 
 
+def render_compat_lightning() -> str:
+    from tests.parity import compat_lightning
+
+    return compat_lightning.render_numbers()
+
+
 BLOCKS: dict[str, Callable[[], str]] = {
     "rules": render_rules,
     "renames": render_renames,
     "divergences": render_divergences,
+    "compat-lightning": render_compat_lightning,
 }
 
 

@@ -430,6 +430,12 @@ REASONS += [
 ]
 
 
+# compat.lightning's suites keep their reasons next to the verdicts (tests/parity/compat_lightning.py).
+from tests.parity.compat_lightning import REASONS as _COMPAT_LIGHTNING_REASONS  # noqa: E402
+
+REASONS += _COMPAT_LIGHTNING_REASONS
+
+
 def newcore_suite() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
     from newcore import AcceleratorConnector
 
@@ -471,6 +477,17 @@ def real_target_suite() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
             yield case_id, theirs, ours
 
 
+def compat_lightning_suite(suite: str) -> Callable[[], Iterator[tuple[str, dict[str, Any], dict[str, Any]]]]:
+    """The 1.5.10 cases through compat.lightning on real 2.x (recorded by record_compat.py), that differ."""
+
+    def rows() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+        from tests.parity import compat_lightning
+
+        yield from compat_lightning.suite_rows(suite)
+
+    return rows
+
+
 #: suite -> (what it is compared against, the suite).
 SUITES: dict[str, tuple[str, Callable[[], Iterator[tuple[str, dict[str, Any], dict[str, Any]]]]]] = {
     "newcore": ("pytorch-lightning 1.6.5", newcore_suite),
@@ -485,10 +502,25 @@ SUITES: dict[str, tuple[str, Callable[[], Iterator[tuple[str, dict[str, Any], di
         " migrate-trainer wrote at its default target (recorded by tools/reference/migrated.py)",
         real_target_suite,
     ),
+    "compat.lightning": (
+        "pytorch-lightning 1.5.10 on the original flags; ours: the same flags, unchanged, through compat.lightning on"
+        " real pytorch-lightning 2.6.6 (recorded by tools/reference/record_compat.py); not listed: the cases where"
+        " the shim raises its error for a feature 2.x removed",
+        compat_lightning_suite("compat.lightning"),
+    ),
+    "compat.lightning-vs-migrated": (
+        "real pytorch-lightning 2.6.6 on the code migrate-trainer wrote; ours: the original flags through"
+        " compat.lightning on the same 2.6.6",
+        compat_lightning_suite("compat.lightning-vs-migrated"),
+    ),
 }
 
 
 def _differences(suite: str, ours: dict[str, Any], theirs: dict[str, Any]) -> dict[str, Any]:
+    if suite.startswith("compat.lightning"):
+        from tests.parity import compat_lightning
+
+        return compat_lightning.differences(ours, theirs)
     if suite == "real-2.x":
         from tests.parity import real_target
 
@@ -497,7 +529,7 @@ def _differences(suite: str, ours: dict[str, Any], theirs: dict[str, Any]) -> di
 
 
 def _summary(suite: str, selected: dict[str, Any]) -> str:
-    if suite == "real-2.x":
+    if suite == "real-2.x" or suite.startswith("compat.lightning"):
         from tests.parity import real_target
 
         return real_target.summary(selected)
