@@ -255,6 +255,13 @@ def step(plan: Plan) -> None:
         )
         return
     truthy = [flag for flag in flags if lightning_truthy(flags[flag].lit)]
+    if "gpus" in truthy and "ipus" in truthy:
+        # Recorded on 1.5.10 with IPUs present: one GPU, not the gpus= count (its IPU checks undid the strategy
+        # gpus= asked for); no spelling of the 2.x flags says "what 1.5 did on whichever machine this runs on".
+        plan.stop(
+            ID, "gpus= together with ipus=: 1.5 ran one GPU where IPUs were present; choose accelerator= and devices="
+        )
+        return
     if "gpus" in truthy:
         settled = _precedence(plan, flags, truthy)
         if settled is not None:
