@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from datetime import timedelta
 from typing import Any
 
 from torch.utils.data import DataLoader
@@ -40,6 +41,7 @@ class Runner(LegacyProperties, _NewRunner):
         sync_batchnorm: bool = False,
         benchmark: bool | None = None,
         deterministic: Deterministic = None,
+        timeout: timedelta | float | None = None,
         gpus: int | str | Sequence[int] | None = None,
         tpu_cores: int | str | Sequence[int] | None = None,
         ipus: int | None = None,
@@ -72,7 +74,12 @@ class Runner(LegacyProperties, _NewRunner):
             },
         )
         super().__init__(
-            sync_batchnorm=sync_batchnorm, benchmark=benchmark, deterministic=deterministic, **flags, **unknown
+            sync_batchnorm=sync_batchnorm,
+            benchmark=benchmark,
+            deterministic=deterministic,
+            timeout=timeout,
+            **flags,
+            **unknown,
         )
         accelerator_object = self.strategy.accelerator
         if accelerator_object is not None:  # 1.5 code reads ``trainer.accelerator.training_type_plugin``
