@@ -118,8 +118,8 @@ def main() -> None:
         "install() in a process that imported Lightning (fresh process each round)",
         results("install() first call", "install() second call"),
         "install() first call",
-        "ms",
-        1e3,
+        "µs",
+        1e6,
     )
     for group in (list(TRAINERS)[:3], list(TRAINERS)[3:]):
         flags = ", ".join(f"{k}={v!r}" for k, v in TRAINERS[group[2]][1].items())
