@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from codemods.index import STRATEGY_PLUGIN, ProjectIndex, Schema, Use, describe
+from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
     from codemods.plan import Value
@@ -57,15 +58,22 @@ def reasons(
     after: Sequence[tuple[str, Value]],
     present: Sequence[str],
     migrates: Callable[[Use], bool],
+    target: tuple[int, ...],
 ) -> list[str]:
     """Why the planned rewrite of section ``section`` (dotted path) in ``path`` must not be applied (see
-    ``codemods.project``); ``migrates``: whether an override use is rewritten together with the key."""
+    ``codemods.project``); ``migrates``: whether an override use is rewritten together with the key; ``target``:
+    the Lightning release the run migrates to."""
     old, new = dict(before), dict(after)
     name = section.rpartition(".")[2] or "trainer"
     found: list[str] = []
     for key in changed_keys(before, after):
         uses = index.uses_of(f"{name}.{key}", outside=path)
         if key in new:  # the key stays with another value: an override string still sets it, a read sees it
+            uses = [use for use in uses if use.kind != "override"]
+        elif refused_at(key, target):
+            # A command that sets an argument the target's Trainer refuses fails there whether or not the config
+            # keeps the key (which would make every other run fail too): it does not hold the key back. It is
+            # reported where it is written (codemods.overrides).
             uses = [use for use in uses if use.kind != "override"]
         # an override command rewritten in this run migrates with the key; one left as it is still holds it
         uses = [use for use in uses if not migrates(use)]

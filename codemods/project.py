@@ -53,4 +53,5 @@ def guard_section(
     index = getattr(options, "project", None)
     if not isinstance(index, ProjectIndex):
         return []
-    return reasons(index, path, section, before, after, present, lambda use: migrates(use, index, options))
+    target = options.target_tuple
+    return reasons(index, path, section, before, after, present, lambda use: migrates(use, index, options), target)

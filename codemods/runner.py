@@ -327,12 +327,18 @@ def run(
                 results.append(result)
                 if progress:
                     progress(result)
-    return sorted(_blocking_uses(results, project), key=lambda result: result.path)
+    return sorted(_blocking_uses(results, project, options), key=lambda result: result.path)
 
 
-def _blocking_uses(results: list[FileResult], project: ProjectIndex) -> list[FileResult]:
-    """A config section left alone because a key of it is used elsewhere: a finding (kind "report") at each such use."""
+def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Options) -> list[FileResult]:
+    """A config section left alone because a key of it is used elsewhere: a finding (kind "report") at each such use.
+
+    And an override the run leaves as it is, of an argument the target's Trainer refuses, where no config holds the
+    key back for it (``codemods.guard``: it would fail there anyway): a TODO at the use, since nothing else says so.
+    """
+    from codemods.overrides.decide import migrates
     from codemods.project import RULE, blocked_keys
+    from legacy_api.removed_arguments import refused_at
 
     held: dict[tuple[str, int, str], set[str]] = {}
     for result in results:
@@ -351,6 +357,21 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex) -> list[Fil
         message = f"{key} is used here, so {where} {verb} the legacy key: migrate both"
         # A pointer, not a second TODO: the config's own TODO names this use and keeps --check failing.
         extra.setdefault(path, []).append(Finding(RULE, message, line, 1, "report"))
+    noted = {(result.path, finding.line) for result in results for finding in result.findings}
+    held_keys = {key for _, _, key in held}
+    for use in project.uses:
+        name = use.key.partition(".")[2]
+        if (
+            use.kind != "override"
+            or not use.key.startswith("trainer.")
+            or use.key in held_keys
+            or (use.path, use.line) in noted
+            or not refused_at(name, options.target_tuple)
+            or migrates(use, project, options)
+        ):
+            continue
+        message = f"{use.key} here is refused by Lightning {options.target}'s Trainer: rewrite this override by hand"
+        extra.setdefault(use.path, []).append(Finding(RULE, message, use.line, 1, "todo"))
     if not extra:
         return results
     out: list[FileResult] = []

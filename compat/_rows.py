@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from legacy_api.lightning15 import FLAG_VERSIONS
 from legacy_api.renames import COMPAT, ENUM_MEMBERS, NEW_ROOT, RENAMES, TRAINER_PROPERTIES, Rename, version_tuple
 
 #: (newest Lightning release that removed the name, the lightning-migrate release that drops the shim).
@@ -123,17 +124,9 @@ for _prop in LOCAL_PROPERTIES:
 #: Legacy constructor flags: flag -> (deprecated in, Lightning removed in). The table has only
 #: ``Trainer.replace_sampler_ddp``; the others are LOCAL FALLBACK rows (versions from the API history).
 LOCAL_FLAGS: dict[str, tuple[str, str]] = {
-    "gpus": ("1.7", "2.0"),
-    "tpu_cores": ("1.7", "2.0"),
-    "ipus": ("1.7", "2.0"),
-    "num_processes": ("1.7", "2.0"),
-    "distributed_backend": ("1.4", "1.5"),
+    **FLAG_VERSIONS,
     "accelerator": ("1.5", "1.7"),  # a strategy passed as accelerator=, or accelerator="ddp_cpu"
     "plugins": ("1.5", "1.7"),  # a strategy passed in plugins=
-    "amp_backend": ("1.9", "2.0"),
-    "amp_level": ("1.8", "2.0"),
-    "auto_select_gpus": ("1.9", "2.0"),
-    "replace_sampler_ddp": ("2.0", "2.0"),
     "fallback": ("1.6", "1.8"),  # a 1.5 selection newcore makes differently
 }
 

@@ -22,6 +22,18 @@ LEGACY_FLAGS: tuple[str, ...] = (
     "auto_select_gpus",
     "replace_sampler_ddp",
 )
+#: Legacy flag -> (deprecated in, removed in): the first release whose Trainer refuses it (the API history).
+FLAG_VERSIONS: dict[str, tuple[str, str]] = {
+    "gpus": ("1.7", "2.0"),
+    "tpu_cores": ("1.7", "2.0"),
+    "ipus": ("1.7", "2.0"),
+    "num_processes": ("1.7", "2.0"),
+    "distributed_backend": ("1.4", "1.5"),
+    "amp_backend": ("1.9", "2.0"),
+    "amp_level": ("1.8", "2.0"),
+    "auto_select_gpus": ("1.9", "2.0"),
+    "replace_sampler_ddp": ("2.0", "2.0"),
+}
 #: Device flag -> the accelerator name it stands for since 1.6.
 DEVICE_FLAGS: dict[str, str] = {"num_processes": "cpu", "gpus": "gpu", "ipus": "ipu", "tpu_cores": "tpu"}
 #: Without an accelerator, the first truthy flag of these picked the device (1.5 set the device type from

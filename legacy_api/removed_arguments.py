@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from legacy_api.lightning15 import FLAG_VERSIONS
+
 
 @dataclass(frozen=True)
 class RemovedArgument:
@@ -84,3 +86,10 @@ REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
         "wrap the train loaders in CombinedLoader(loaders, mode=...) (pytorch_lightning.utilities)",
     ),
 )
+
+
+def refused_at(key: str, target: tuple[int, ...]) -> bool:
+    """Whether the Trainer of the release ``target`` refuses the 1.5 argument ``key`` (it raises a TypeError)."""
+    removed = next((row.removed_in for row in REMOVED_ARGUMENTS if row.name == key), None)
+    removed = removed or FLAG_VERSIONS.get(key, (None, None))[1]
+    return removed is not None and target >= tuple(int(part) for part in removed.split("."))

@@ -76,7 +76,7 @@ def fate(index: ProjectIndex, options: Options, section: SectionKeys, migrates: 
     todo = _todo_keys(plan, written)
     if [(k, id(v)) for k, v in items] == [(k, id(v)) for k, v in plan.items]:
         return Fate(section, before, frozenset(todo))
-    refused = reasons(index, section.path, "trainer", items, plan.items, written, migrates)
+    refused = reasons(index, section.path, "trainer", items, plan.items, written, migrates, options.target_tuple)
     if not refused:
         return Fate(section, frozenset(plan.keys()), frozenset(todo))
     everything = frozenset(changed_keys(items, plan.items)) | todo
@@ -86,7 +86,7 @@ def fate(index: ProjectIndex, options: Options, section: SectionKeys, migrates: 
     rest = _values(section, before - used)
     partial = _plan(rest, options, section, True)
     if [(k, id(v)) for k, v in rest] != [(k, id(v)) for k, v in partial.items] and reasons(
-        index, section.path, "trainer", rest, partial.items, written, migrates
+        index, section.path, "trainer", rest, partial.items, written, migrates, options.target_tuple
     ):
         return Fate(section, before, everything)
     return Fate(section, frozenset(partial.keys()) | used, frozenset(used | _todo_keys(partial, written)))

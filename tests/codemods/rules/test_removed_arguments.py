@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from legacy_api.removed_arguments import REMOVED_ARGUMENTS
+from legacy_api.removed_arguments import REMOVED_ARGUMENTS, refused_at
 from tests.codemods.helpers import check_transformed, exercised
 
 RULE = "removed_arguments"
@@ -88,3 +88,22 @@ def test_every_row_names_a_release_and_a_replacement() -> None:
 
 def test_some_fixture_or_row_shows_the_rule() -> None:
     assert exercised(RULE)
+
+
+@pytest.mark.parametrize(
+    ("key", "target", "refused"),
+    [
+        ("weights_summary", (1, 6), False),
+        ("weights_summary", (1, 7), True),
+        ("resume_from_checkpoint", (1, 9), False),
+        ("resume_from_checkpoint", (2, 0), True),
+        ("gpus", (1, 9), False),
+        ("gpus", (2, 6), True),
+        ("distributed_backend", (1, 6), True),
+        ("max_epochs", (2, 6), False),
+    ],
+)
+def test_refused_at_says_which_release_first_refuses_an_argument(
+    key: str, target: tuple[int, ...], refused: bool
+) -> None:
+    assert refused_at(key, target) is refused
