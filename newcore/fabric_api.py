@@ -127,18 +127,19 @@ class FabricMethods:
     def _require_no_launcher(self) -> None:
         """Raise unless this process can train without a launcher (``Runner.launch()`` with no function)."""
         launcher = self._strategy.launcher
-        if launcher is None:
-            return
         from newcore.launchers.spawn import _SpawnLauncher
+        from newcore.launchers.subprocess_script import _SubprocessScriptLauncher
 
+        if launcher is None or isinstance(launcher, _SubprocessScriptLauncher):
+            return  # the script launcher re-runs the script: each rank returns from launch() and trains
         if isinstance(launcher, _SpawnLauncher):
             how = "starts its workers with multiprocessing, which runs a function"
         else:
-            how = "re-runs this script for its other ranks, which needs a function to run in rank 0 meanwhile"
+            how = "starts its processes to run a function"
         raise MisconfigurationException(
             f"`Runner.launch()` without a function cannot work with `{self._strategy._flag}`: it {how}."
-            " Pass the training function, `runner.launch(train)`, or start the processes yourself"
-            " (`torchrun --nproc_per_node=N script.py`, with `strategy='ddp'`)."
+            " Pass the training function, `runner.launch(train)`, or use `strategy='ddp'`, which re-runs"
+            " the script for its other ranks (`python script.py`, or `torchrun --nproc_per_node=N script.py`)."
         )
 
     def print(self, *args: Any, **kwargs: Any) -> None:

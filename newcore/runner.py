@@ -37,6 +37,7 @@ from newcore.connector.torch_flags import Deterministic, set_torch_flags
 from newcore.exceptions import MisconfigurationException
 from newcore.fabric_api import FabricMethods, auto_flags
 from newcore.launchers.joined import run_joined
+from newcore.launchers.no_function import Launched, launch_without_function
 from newcore.precision_forward import apply_precision, restore_forward
 from newcore.startup_checks import check_startup
 from newcore.strategies.strategy import Strategy
@@ -90,6 +91,8 @@ class Runner(FabricMethods):
         self._in_process = False
         # Modules whose forward runs in the training precision, restored at teardown.
         self._precision_modules: list[Module] = []
+        # Open between `launch()` without a function and teardown (see newcore.launchers.no_function).
+        self._launched: Launched | None = None
 
     # -- launching ------------------------------------------------------------------------------
 
@@ -102,17 +105,23 @@ class Runner(FabricMethods):
         """Run ``fn(self, *args, **kwargs)`` in every process; return global rank zero's result.
 
         The strategy is set up before ``fn`` and torn down after it, also when it raises. Without ``fn``
-        (Fabric's torchrun style), set this process up and return ``None``: the code after the call is the
-        training, and :meth:`teardown` (or ``with runner:``) ends it. That needs the processes to exist
-        already (one process, or ranks started by torchrun, SLURM, ...): a launcher that would start them
-        raises.
+        (Fabric's style), set this process up and return ``None``: the code after the call is the training,
+        and :meth:`teardown` (or ``with runner:``) ends it. Under ``ddp`` run as ``python script.py``, rank 0
+        first starts the other ranks by re-running the script (see :mod:`newcore.launchers.no_function`);
+        torchrun/SLURM ranks just join. ``ddp_spawn``/``ddp_fork`` need a function to run: they raise.
         """
         launcher = self._strategy.launcher
         check_startup(self._strategy)
         if fn is None:
             self._require_no_launcher()
             set_torch_flags(self._deterministic, self._benchmark)
-            self._setup_process()
+            if self._launched is None and not self._in_process:
+                self._launched = launch_without_function(self._strategy)
+                try:
+                    self._setup_process()
+                except BaseException as error:
+                    self._finish(error)
+                    raise
             return None
         if launcher is None:
             return run_joined(self._strategy, self._run, fn, *args, **kwargs)
@@ -269,18 +278,28 @@ class Runner(FabricMethods):
     # -- teardown -------------------------------------------------------------------------------
 
     def teardown(self) -> None:
-        """Tear the strategy down (idempotent); ``launch`` and ``with Runner(...)`` call it for you."""
+        """Tear the strategy down (idempotent); ``launch`` and ``with Runner(...)`` call it for you.
+
+        After ``launch()`` without a function, rank 0 then waits for the ranks it started and raises the
+        error of any that failed.
+        """
+        self._finish(None)
+
+    def _finish(self, error: BaseException | None) -> None:
         self._strategy.teardown()
         for module in self._precision_modules:
             restore_forward(module)
         self._precision_modules.clear()
         self._in_process = False
+        launched, self._launched = self._launched, None
+        if launched is not None:
+            launched.end(error)
 
     def __enter__(self) -> Runner:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
-        self.teardown()
+        self._finish(error)
 
 
 class _StrategyOptimizer:

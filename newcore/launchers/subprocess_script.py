@@ -62,33 +62,22 @@ class _SubprocessScriptLauncher(Launcher):
         env = self.cluster_environment
         if env is not None and env.creates_processes_externally:
             return fn(*args, **kwargs)
-        with tempfile.TemporaryDirectory(prefix="newcore-ranks-") as errors, SignalScope() as signals:
-            children = [
-                _Child(rank, subprocess.Popen(_command(), env=self._child_env(rank, errors)), errors)
-                for rank in self._child_ranks()
-            ]
-            watcher = _Watcher(children, signals, self.grace)
-            watcher.start()
-            try:
-                result = fn(*args, **kwargs)
-                for child in children:
-                    child.join()
-            except BaseException as error:
-                signals.disarm()
-                watcher.stop()
-                failed = [child for child in children if child.code]  # before we stop the others
-                stop_processes(children, self.grace)
-                replacement = _launch_error(error, failed, signals.received, len(children))
-                if replacement is None:
-                    raise
-                raise replacement from (None if isinstance(error, (_ChildFailed, Terminated)) else error)
-            finally:
-                signals.disarm()
-                watcher.stop()
-            failed = [child for child in children if child.code]
-            if failed:
-                raise WorkerFailedError("; ".join(child.describe() for child in failed))
+        ranks = self.start()
+        try:
+            result = fn(*args, **kwargs)
+        except BaseException as error:
+            ranks.end(error)
+            raise  # end() always raises; this keeps the type checker informed
+        ranks.end(None)
         return result
+
+    def start(self) -> _ScriptRanks:
+        """Start the other local ranks and watch them; the caller runs rank 0 and then calls ``end``.
+
+        ``launch(fn)`` is ``start``, ``fn`` and ``end``. ``Runner.launch()`` without a function (Fabric's
+        style) returns between the two: the code after it is rank 0's training.
+        """
+        return _ScriptRanks(self)
 
     def _child_ranks(self) -> range:
         return range(1, self.num_processes)
@@ -108,6 +97,68 @@ class _SubprocessScriptLauncher(Launcher):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(num_processes={self.num_processes}, num_nodes={self.num_nodes})"
+
+
+class _ScriptRanks:
+    """The children of one launch, the thread watching them and rank 0's signal handlers, until :meth:`end`."""
+
+    def __init__(self, launcher: _SubprocessScriptLauncher) -> None:
+        self._errors = tempfile.TemporaryDirectory(prefix="newcore-ranks-")
+        self.signals = SignalScope().__enter__()
+        try:
+            self.children = [
+                _Child(
+                    rank,
+                    subprocess.Popen(_command(), env=launcher._child_env(rank, self._errors.name)),
+                    self._errors.name,
+                )
+                for rank in launcher._child_ranks()
+            ]
+        except BaseException:
+            self._close()
+            raise
+        self.grace = launcher.grace
+        self.watcher = _Watcher(self.children, self.signals, self.grace)
+        self.watcher.start()
+        self.ended = False
+
+    def end(self, error: BaseException | None) -> None:
+        """Rank 0 is done: wait for the children, or, if ``error`` stopped rank 0, stop them and raise.
+
+        Raises what ``launch`` raises: a :class:`WorkerFailedError` naming the failed rank, ``error``
+        itself, or :class:`Terminated`. Only the first call acts.
+        """
+        if self.ended:
+            return
+        self.ended = True
+        try:
+            if error is None:
+                try:
+                    for child in self.children:
+                        child.join()
+                except BaseException as interrupted:  # a child failed, or a signal came, while we waited
+                    error = interrupted
+            if error is not None:
+                self.signals.disarm()
+                self.watcher.stop()
+                failed = [child for child in self.children if child.code]  # before we stop the others
+                stop_processes(self.children, self.grace)
+                replacement = _launch_error(error, failed, self.signals.received, len(self.children))
+                if replacement is None:
+                    raise error
+                raise replacement from (None if isinstance(error, (_ChildFailed, Terminated)) else error)
+        finally:
+            self.signals.disarm()
+            self.watcher.stop()
+            # Read before the error files go.
+            failures = "; ".join(child.describe() for child in self.children if child.code)
+            self._close()
+        if failures:
+            raise WorkerFailedError(failures)
+
+    def _close(self) -> None:
+        self.signals.__exit__(None, None, None)
+        self._errors.cleanup()
 
 
 def _launch_error(

@@ -244,7 +244,7 @@ def test_no_backward_sync_needs_a_set_up_module_and_is_a_no_op_on_one_process() 
     ("flags", "match"),
     [
         pytest.param({"strategy": "ddp_spawn"}, "multiprocessing", id="ddp_spawn needs a function"),
-        pytest.param({"strategy": "ddp"}, "re-runs this script", id="ddp from a plain python command"),
+        pytest.param({"strategy": "ddp_fork"}, "multiprocessing", id="ddp_fork needs a function"),
     ],
 )
 def test_launch_without_a_function_where_the_launcher_must_start_processes(flags: dict[str, Any], match: str) -> None:
