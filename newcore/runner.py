@@ -30,7 +30,7 @@ from torch.nn import Module
 from torch.optim import Optimizer
 from torch.utils.data import DataLoader
 
-from newcore import checkpoint, data
+from newcore import checkpoint, checkpoint_sharded, data
 from newcore.collective_faults import apply_timeout, parse_timeout
 from newcore.connector import AcceleratorConnector
 from newcore.connector.torch_flags import Deterministic, set_torch_flags
@@ -229,8 +229,11 @@ class Runner(FabricMethods):
         """Save ``state`` from global rank zero: modules, optimizers and objects with ``state_dict`` as state dicts.
 
         Other values are saved as they are and must pickle. Call it on every process: sharding strategies
-        gather the state collectively. See :mod:`newcore.checkpoint` for what each value becomes.
+        gather the state collectively. See :mod:`newcore.checkpoint` for what each value becomes, and
+        :mod:`newcore.checkpoint_sharded` for ``fsdp``'s ``state_dict_type="sharded"`` (a directory of shards).
         """
+        if checkpoint_sharded.saves_sharded(self._strategy):
+            return checkpoint_sharded.save(self._strategy, path, state, _stepped)
         self._strategy.save_checkpoint(checkpoint.state_of(self._strategy, state, _stepped), path)
 
     def load(self, path: str | Path, state: dict[str, Any] | None = None, strict: bool = True) -> dict[str, Any]:
@@ -240,6 +243,8 @@ class Runner(FabricMethods):
         ``state`` are replaced by the saved ones. With ``strict``, an entry of ``state`` that the checkpoint
         lacks, or a module state dict with missing or unexpected keys, is an error. Call it on every process.
         """
+        if checkpoint_sharded.is_sharded_checkpoint(path):
+            return checkpoint_sharded.load(self._strategy, path, state, strict=strict)
         saved = self._strategy.load_checkpoint(path)
         return checkpoint.restore(self._strategy, saved, state, strict=strict, path=path)
 

@@ -29,6 +29,12 @@ class DDPFullyShardedStrategy(_ShardingMixin, DDPStrategy):
     ``torch.distributed.fsdp.FullyShardedDataParallel`` (which also works with Gloo on CPU) and passes
     ``fsdp_kwargs`` to it. Optimizers must be created from the *wrapped* module's parameters:
     ``model = runner.setup(model)``, then ``runner.setup_optimizers(SGD(model.parameters()))``.
+
+    ``state_dict_type`` (Lightning Fabric's name): ``"full"`` (the default here; Fabric's is ``"sharded"``)
+    makes ``Runner.save`` gather the whole model and optimizer state into one file on rank zero;
+    ``"sharded"`` has every rank write its own shards into a directory with ``torch.distributed.checkpoint``
+    (see :mod:`newcore.checkpoint_sharded`), which never holds the whole model in one process.
+    ``Runner.load`` reads either kind, whatever this is set to.
     """
 
     def __init__(
@@ -41,8 +47,14 @@ class DDPFullyShardedStrategy(_ShardingMixin, DDPStrategy):
         process_group_backend: str | None = None,
         timeout: timedelta = DEFAULT_PROCESS_GROUP_TIMEOUT,
         cpu_offload: bool = False,
+        state_dict_type: str = "full",
         **fsdp_kwargs: Any,
     ) -> None:
+        if state_dict_type not in ("full", "sharded"):
+            raise MisconfigurationException(
+                f"`DDPFullyShardedStrategy(state_dict_type={state_dict_type!r})` is not a checkpoint format."
+                ' Pass "full" (one file, gathered on rank zero) or "sharded" (a directory of per-rank shards).'
+            )
         super().__init__(
             accelerator=accelerator,
             parallel_devices=parallel_devices,
@@ -53,6 +65,7 @@ class DDPFullyShardedStrategy(_ShardingMixin, DDPStrategy):
             timeout=timeout,
         )
         self.cpu_offload = cpu_offload
+        self.state_dict_type = state_dict_type
         self.fsdp_kwargs = fsdp_kwargs
 
     def module_to_device(self, module: Module) -> Module:
@@ -86,28 +99,32 @@ class DDPFullyShardedStrategy(_ShardingMixin, DDPStrategy):
             )
         return super().setup_optimizer(optimizer)
 
-    def module_state(self, module: Module) -> dict[str, Any]:
+    def module_state(self, module: Module, *, full: bool = True) -> dict[str, Any]:
+        """``module``'s state dict: whole on every rank (``full``), or this rank's shards of it."""
         from torch.distributed.checkpoint.state_dict import StateDictOptions, get_model_state_dict
 
-        return get_model_state_dict(self._wrapped(module), options=StateDictOptions(full_state_dict=True))
+        return get_model_state_dict(self._wrapped(module), options=StateDictOptions(full_state_dict=full))
 
-    def optimizer_state(self, optimizer: Optimizer) -> dict[str, Any]:
+    def optimizer_state(self, optimizer: Optimizer, *, full: bool = True) -> dict[str, Any]:
+        """``optimizer``'s state dict, keyed by parameter names: whole (``full``), or this rank's shards."""
         from torch.distributed.checkpoint.state_dict import StateDictOptions, get_optimizer_state_dict
 
-        options = StateDictOptions(full_state_dict=True)
+        options = StateDictOptions(full_state_dict=full)
         return dict(get_optimizer_state_dict(self._module_of(optimizer), optimizer, options=options))
 
-    def load_module_state(self, module: Module, state: dict[str, Any], strict: bool = True) -> None:
+    def load_module_state(
+        self, module: Module, state: dict[str, Any], strict: bool = True, *, full: bool = True
+    ) -> None:
         from torch.distributed.checkpoint.state_dict import StateDictOptions, set_model_state_dict
 
-        # Every rank holds the full state dict (each read the file); each keeps only its shard of it.
-        options = StateDictOptions(full_state_dict=True, strict=strict)
+        # Full: every rank holds the whole state dict (each read the file) and keeps only its shard of it.
+        options = StateDictOptions(full_state_dict=full, strict=strict)
         set_model_state_dict(self._wrapped(module), state, options=options)
 
-    def load_optimizer_state(self, optimizer: Optimizer, state: dict[str, Any]) -> None:
+    def load_optimizer_state(self, optimizer: Optimizer, state: dict[str, Any], *, full: bool = True) -> None:
         from torch.distributed.checkpoint.state_dict import StateDictOptions, set_optimizer_state_dict
 
-        options = StateDictOptions(full_state_dict=True)
+        options = StateDictOptions(full_state_dict=full)
         set_optimizer_state_dict(self._module_of(optimizer), optimizer, state, options=options)
 
     def _wrapped(self, module: Module) -> Module:

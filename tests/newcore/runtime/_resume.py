@@ -83,6 +83,10 @@ def _run_and_write(runner: Runner, phase: str, directory: str) -> None:
         torch.save(result, Path(directory, f"{phase}.pt"))
 
 
+#: Strategy names of the script that stand for a strategy object.
+OBJECTS = {"fsdp-sharded": lambda: DDPFullyShardedStrategy(state_dict_type="sharded")}
+
 if __name__ == "__main__":
     strategy, phase, out = sys.argv[1:4]
-    Runner(accelerator="cpu", strategy=strategy, devices=2).launch(_run_and_write, phase, out)
+    chosen: Any = OBJECTS[strategy]() if strategy in OBJECTS else strategy
+    Runner(accelerator="cpu", strategy=chosen, devices=2).launch(_run_and_write, phase, out)

@@ -72,6 +72,9 @@ def zero_forked() -> DDPSpawnShardedStrategy:
             zero_forked, _launched, id="sharded: ZeroRedundancyOptimizer consolidated", marks=pytest.mark.slow
         ),
         pytest.param("fsdp", _scripted, id="fsdp full state dicts, gloo on CPU (script)", marks=pytest.mark.slow),
+        pytest.param(
+            "fsdp-sharded", _scripted, id="fsdp sharded state dicts, gloo on CPU (script)", marks=pytest.mark.slow
+        ),
     ],
 )
 def test_resumed_run_ends_where_the_uninterrupted_run_does(strategy: Any, launch: Any, tmp_path: Path) -> None:
@@ -79,8 +82,18 @@ def test_resumed_run_ends_where_the_uninterrupted_run_does(strategy: Any, launch
     assert through["seen"] == _resume.STEPS and through["lr"] == [0.05 * 0.5**_resume.STEPS]
     assert through["optimizer"]["state"], "Adam keeps per-parameter state: resuming without it would differ"
     _assert_identical(resumed, through)
-    saved = torch.load(tmp_path / "resume.ckpt", weights_only=False)
-    assert sorted(saved) == ["model", "note", "optimizer", "progress", "scheduler", "step"]
+    if strategy == "fsdp-sharded":  # a directory: shards by torch.distributed.checkpoint, the rest in meta.pt
+        saved = torch.load(tmp_path / "resume.ckpt" / "meta.pt", weights_only=False)
+        assert sorted(saved) == ["note", "progress", "scheduler", "step"]
+        assert sorted(p.name for p in (tmp_path / "resume.ckpt").iterdir()) == [
+            ".metadata",
+            "__0_0.distcp",
+            "__1_0.distcp",
+            "meta.pt",
+        ]
+    else:
+        saved = torch.load(tmp_path / "resume.ckpt", weights_only=False)
+        assert sorted(saved) == ["model", "note", "optimizer", "progress", "scheduler", "step"]
     assert saved["progress"] == {"seen": _resume.SAVE_AT} and saved["step"] == _resume.SAVE_AT
 
 
