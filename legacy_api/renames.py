@@ -119,11 +119,14 @@ def _strategy_rows() -> Iterator[Rename]:
 
 
 # --- later fates of the 1.6 strategy classes (pytorch_lightning only: newcore keeps the 1.6-1.9 names) ----------
+_FAIRSCALE_SHARDING = "FairScale sharding is removed in 2.0: use FSDPStrategy"
+
+
 def _strategy_removal_rows() -> Iterator[Rename]:
     gone: tuple[tuple[str, str, str, str | None, str], ...] = (
         ("ddp2", "DDP2Strategy", "1.7", "1.8", "DDP2 is no longer supported from 1.7: use DDPStrategy"),
-        ("sharded", "DDPShardedStrategy", "1.9", "2.0", "FairScale sharding is removed in 2.0: use FSDPStrategy"),
-        ("sharded_spawn", "DDPSpawnShardedStrategy", "1.9", "2.0", "FairScale sharding is removed in 2.0"),
+        ("sharded", "DDPShardedStrategy", "1.9", "2.0", _FAIRSCALE_SHARDING),
+        ("sharded_spawn", "DDPSpawnShardedStrategy", "1.9", "2.0", _FAIRSCALE_SHARDING),
         ("fully_sharded", "DDPFullyShardedStrategy", "1.9", "2.0", "FairScale FSDP is removed in 2.0: FSDPStrategy"),
         ("horovod", "HorovodStrategy", "1.9", "2.0", "Horovod moved to the lightning-Horovod package in 2.0"),
         ("dp", "DataParallelStrategy", "2.0", "2.0", "DataParallel is removed in 2.0: use DDPStrategy"),
