@@ -32,6 +32,15 @@ TRANSFORMED = [
         "2.6",
         id="GPUs: a count",
     ),
+    pytest.param(
+        _T + "Trainer(accelerator='auto', devices='2')\n",
+        _T
+        + "# TODO(migrate-trainer): accelerator=\"auto\" with devices='2': a TPU host ran core 2 in 1.5 (2.x: "
+        + 'accelerator="tpu", devices=[2]), any other host 2 devices (devices=2): choose one [tpu_devices]\n'
+        + "Trainer(accelerator='auto', devices='2')\n",
+        "2.6",
+        id="auto: core 2 on a TPU host, two GPUs elsewhere",
+    ),
 ]
 
 
