@@ -102,9 +102,11 @@ def load(strategy: Strategy, path: str | Path, state: object, *, strict: bool = 
             f"{where} has no shards for {missing!r}, which `Runner.load(path, state)` was asked to restore."
             " Rename the key in `state`, or pass `strict=False` to restore only the entries the checkpoint has."
         )
-    templates = {_shard_key(key): _sharded_state(strategy, sharded[key]) for key in sorted(present, key=str)}
+    # One order on every rank: these are collectives, and a set's order follows each process's hash seed.
+    order = sorted(present, key=str)
+    templates = {_shard_key(key): _sharded_state(strategy, sharded[key]) for key in order}
     dcp_load(templates, checkpoint_id=directory)
-    for key in present:
+    for key in order:
         target, shards = sharded[key], templates[_shard_key(key)]
         if isinstance(target, Module):
             strategy.load_module_state(target, shards, strict=strict, full=False)
