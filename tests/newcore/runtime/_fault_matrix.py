@@ -91,6 +91,8 @@ CELLS: tuple[Cell, ...] = (
     Cell("slurm", "raise", (RAISED, "Rank 0: `barrier('after the fault')` failed", MISSING), (1,), (0, 1)),
     Cell("slurm", "kill", ("Rank 0: `barrier('after the fault')` failed", MISSING), (1, -signal.SIGKILL), (0,)),
     Cell("slurm", "SIGTERM-group", (), SIGTERM_CODES, (0, 1)),  # scancel: SIGTERM to every task
+    # Rank 0 gives up after the Runner's timeout, naming rank 1; srun (--kill-on-bad-exit) then SIGTERMs the hung task.
+    Cell("slurm", "hang", ("Rank 0: " + TIMED_OUT, MISSING), (1, *SIGTERM_CODES), (0, 1)),
 )
 
 
@@ -143,6 +145,17 @@ def _apply(cell: Cell, processes: list[subprocess.Popen[bytes]]) -> None:
             os.kill(process.pid, signum)
 
 
+def _kill_on_bad_exit(processes: list[subprocess.Popen[bytes]], deadline: float) -> None:
+    """What srun does by default for a job step (``--kill-on-bad-exit``): a task that exits non-zero gets the
+    other tasks SIGTERMed. Started by hand, the tasks have no srun: the harness plays its part."""
+    while time.monotonic() < deadline and all(process.poll() is None for process in processes):
+        time.sleep(0.05)
+    if any(process.poll() not in (None, 0) for process in processes):
+        for process in processes:
+            if process.poll() is None:
+                process.terminate()
+
+
 def session_members(sessions: set[int]) -> list[int]:
     """Live (not zombie) processes whose session is one of ``sessions``: the job's, wherever reparented."""
     found = []
@@ -170,6 +183,8 @@ def run_cell(cell: Cell, out: Path) -> Outcome:
             time.sleep(0.05)
         start = time.monotonic()
         _apply(cell, processes)
+        if cell.launcher == "slurm" and cell.fault == "hang":  # the other cells check rank 0 finds out by itself
+            _kill_on_bad_exit(processes, start + END_WITHIN)
         for process in processes:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=max(0.1, start + END_WITHIN - time.monotonic()))
