@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from legacy_api.lightning15 import ACCELERATOR_KINDS, FIXED_PRECISION
 from legacy_api.renames import STRATEGY_CLASSES, STRATEGY_NAMES
 
 #: 1.5 precision values -> their 2.x spelling (2.0 warns for 16/"bf16"; its AMP plugins refuse them).
@@ -19,15 +20,6 @@ def precision_2x(value: Any) -> Any:
     return value if isinstance(value, bool) or value is None else _PRECISION_2X.get(value, value)
 
 
-#: 1.x precision plugins whose class fixes the precision (the others take it as their first argument).
-FIXED_PRECISION: dict[str, Any] = {
-    "PrecisionPlugin": 32,
-    "DoublePrecisionPlugin": 64,
-    "ApexMixedPrecisionPlugin": 16,
-    "TPUPrecisionPlugin": 32,
-    "TPUBf16PrecisionPlugin": "bf16",
-    "TPUHalfPrecisionPlugin": "bf16",
-}
 #: 1.x AMP plugin class -> how its ``precision`` argument is spelled in 2.x.
 PLUGIN_PRECISION_ARGS: dict[str, dict[Any, str]] = {
     "NativeMixedPrecisionPlugin": MIXED,
@@ -35,15 +27,8 @@ PLUGIN_PRECISION_ARGS: dict[str, dict[Any, str]] = {
     "FSDPMixedPrecisionPlugin": MIXED,
     "DeepSpeedPrecisionPlugin": {**MIXED, 32: "32-true", "32": "32-true"},
 }
-#: Accelerator classes (1.5 to 2.x names) and the device kind each runs on.
-ACCELERATOR_KINDS = {
-    "CPUAccelerator": "cpu",
-    "GPUAccelerator": "gpu",
-    "CUDAAccelerator": "gpu",
-    "TPUAccelerator": "tpu",
-    "XLAAccelerator": "tpu",
-    "IPUAccelerator": "ipu",
-}
+
+
 #: Strategy names whose feature 2.x removed: the error names the replacement (codemod rule strategy_names).
 REMOVED_STRATEGIES: dict[str, str] = {
     "dp": 'DataParallel is removed in 2.0: use strategy="ddp"',

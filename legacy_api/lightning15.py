@@ -34,6 +34,24 @@ FLAG_VERSIONS: dict[str, tuple[str, str]] = {
     "auto_select_gpus": ("1.9", "2.0"),
     "replace_sampler_ddp": ("2.0", "2.0"),
 }
+#: 1.x precision plugins whose class fixes the precision (the others take it as their first argument).
+FIXED_PRECISION: dict[str, Any] = {
+    "PrecisionPlugin": 32,
+    "DoublePrecisionPlugin": 64,
+    "ApexMixedPrecisionPlugin": 16,
+    "TPUPrecisionPlugin": 32,
+    "TPUBf16PrecisionPlugin": "bf16",
+    "TPUHalfPrecisionPlugin": "bf16",
+}
+#: Accelerator classes (1.5 to 2.x names) and the device kind each runs on.
+ACCELERATOR_KINDS: dict[str, str] = {
+    "CPUAccelerator": "cpu",
+    "GPUAccelerator": "gpu",
+    "CUDAAccelerator": "gpu",
+    "TPUAccelerator": "tpu",
+    "XLAAccelerator": "tpu",
+    "IPUAccelerator": "ipu",
+}
 #: Device flag -> the accelerator name it stands for since 1.6.
 DEVICE_FLAGS: dict[str, str] = {"num_processes": "cpu", "gpus": "gpu", "ipus": "ipu", "tpu_cores": "tpu"}
 #: Without an accelerator, the first truthy flag of these picked the device (1.5 set the device type from

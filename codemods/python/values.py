@@ -16,6 +16,7 @@ from codemods.plan import UNKNOWN, Plan, Value
 from codemods.python.bindings import facts
 from codemods.python.qualnames import LEGACY, assigned_values
 from codemods.resolve import resolve
+from legacy_api.lightning15 import ACCELERATOR_KINDS, FIXED_PRECISION
 from legacy_api.renames import COMPAT, NEW_ROOT, PL, STRATEGY_CLASSES
 
 if TYPE_CHECKING:
@@ -64,17 +65,6 @@ def _is_strategy(ctx: FileContext, node: cst.BaseExpression) -> bool:
     return last is not None and last.value in ctx.options.local_strategies
 
 
-#: Precision plugins whose class fixes the precision; the others take it as their first argument.
-_FIXED_PRECISION = {
-    "PrecisionPlugin": 32,
-    "DoublePrecisionPlugin": 64,
-    "ApexMixedPrecisionPlugin": 16,
-    "TPUPrecisionPlugin": 32,
-    "TPUBf16PrecisionPlugin": "bf16",
-    "TPUHalfPrecisionPlugin": "bf16",
-}
-
-
 def _plugin_precision(ctx: FileContext, node: cst.BaseExpression) -> Any:
     """The precision a Lightning precision plugin object trains in; None when ``node`` is not one."""
     name = ctx.qualified_name(node.func if isinstance(node, cst.Call) else node)
@@ -82,8 +72,8 @@ def _plugin_precision(ctx: FileContext, node: cst.BaseExpression) -> Any:
     if name is None or name.split(".", 1)[0] not in _LIGHTNING_ROOTS or not name.endswith("PrecisionPlugin"):
         return None
     cls = name.rpartition(".")[2]
-    if cls in _FIXED_PRECISION:
-        return _FIXED_PRECISION[cls]
+    if cls in FIXED_PRECISION:
+        return FIXED_PRECISION[cls]
     if isinstance(node, cst.Call):
         for index, arg in enumerate(node.args):
             if (arg.keyword is None and index == 0 and not arg.star) or (
@@ -93,21 +83,11 @@ def _plugin_precision(ctx: FileContext, node: cst.BaseExpression) -> Any:
     return UNKNOWN
 
 
-#: Lightning's accelerator classes (1.5 to 1.9 names) and the device kind each one runs on.
-_ACCELERATOR_KINDS = {
-    "CPUAccelerator": "cpu",
-    "GPUAccelerator": "gpu",
-    "CUDAAccelerator": "gpu",
-    "TPUAccelerator": "tpu",
-    "IPUAccelerator": "ipu",
-}
-
-
 def _accelerator_kind(ctx: FileContext, node: cst.BaseExpression) -> str | None:
     name = ctx.qualified_name(node.func if isinstance(node, cst.Call) else node)
     if name is None or name.split(".", 1)[0] not in _LIGHTNING_ROOTS:
         return None
-    return _ACCELERATOR_KINDS.get(name.rpartition(".")[2])
+    return ACCELERATOR_KINDS.get(name.rpartition(".")[2])
 
 
 def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpression) -> Value:

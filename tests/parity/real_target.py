@@ -23,6 +23,7 @@ from typing import Any
 
 from codemods.model import Options
 from codemods.python import transform_python
+from legacy_api.lightning15 import ACCELERATOR_KINDS
 from legacy_api.renames import DEFAULT_TARGET
 from tests.parity.closed_loop import render, trainer_keywords
 
@@ -125,14 +126,7 @@ FAMILY = {
     "DDPFullyShardedPlugin": "fairscale_fsdp",
     "IPUPlugin": "ipu",
 }
-ACCELERATOR = {
-    "CPUAccelerator": "cpu",
-    "GPUAccelerator": "gpu",
-    "CUDAAccelerator": "gpu",
-    "TPUAccelerator": "tpu",
-    "XLAAccelerator": "tpu",
-    "IPUAccelerator": "ipu",
-}
+ACCELERATOR = ACCELERATOR_KINDS
 #: What 2.x no longer has (the strategy families, IPUs, apex): a case selecting one of them can only carry a TODO.
 GONE = frozenset({"dp", "ddp2", "horovod", "fairscale_sharded", "fairscale_fsdp", "ipu", "apex", "deepspeed-64"})
 #: 1.5.10 precision plugin -> the 2.x precision string for each 1.5 ``precision`` value.
