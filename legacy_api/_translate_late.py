@@ -62,9 +62,9 @@ def _legacy_fallbacks(plan: Plan) -> None:
 def _tpu_precision_plugin(plan: Plan) -> None:
     """A plain precision plugin next to TPU cores (codemods/rules/tpu_precision_plugin.py): 2.x's default there."""
     plugins = plan.get("plugins")
-    items = list(plugins) if isinstance(plugins, list | tuple) else [plugins]
     if plan.get("accelerator") != "tpu" or plugins is None:
         return
+    items = list(plugins) if isinstance(plugins, list | tuple) else [plugins]
 
     def plain(item: Any) -> bool:
         names = class_names(item)

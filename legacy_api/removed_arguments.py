@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from legacy_api.lightning15 import FLAG_VERSIONS
+from legacy_api.renames import version_tuple
 
 
 @dataclass(frozen=True)
@@ -92,4 +93,4 @@ def refused_at(key: str, target: tuple[int, ...]) -> bool:
     """Whether the Trainer of the release ``target`` refuses the 1.5 argument ``key`` (it raises a TypeError)."""
     removed = next((row.removed_in for row in REMOVED_ARGUMENTS if row.name == key), None)
     removed = removed or FLAG_VERSIONS.get(key, (None, None))[1]
-    return removed is not None and target >= tuple(int(part) for part in removed.split("."))
+    return removed is not None and target >= version_tuple(removed)

@@ -149,7 +149,7 @@ def _torch_aliases(ctx: FileContext) -> dict[str, tuple[str, ...]]:
                     found.setdefault(alias.asname or "cuda", []).append(("torch", "cuda"))
     aliases = {}
     for name, paths in found.items():
-        kinds = _module_bindings(ctx, name)
+        kinds = list(_other_bindings(ctx, name, everywhere=True))
         if len(set(paths)) == 1 and kinds == ["import"] * len(paths):
             aliases[name] = paths[0]
     ctx.__dict__["_torch_aliases"] = aliases
@@ -218,6 +218,9 @@ def _scope_body(ctx: FileContext, scope: Scope) -> list[ast.stmt]:
 def _other_bindings(ctx: FileContext, name: str, scope: Scope | None = None, everywhere: bool = False) -> Iterator[str]:
     """Every way the body of ``scope`` (or, ``everywhere``, the whole module) binds ``name``: "assign" for a
     plain ``name = value``, another word for anything else; a nested ``global``/``nonlocal`` of it too."""
+    if everywhere and not ctx.analysis.walrus_or_match:
+        yield from _statement_bindings(ctx, name)
+        return
     module_level = everywhere or scope is None or scope is ctx.analysis.module
     body = _scope_body(ctx, ctx.analysis.module if module_level or scope is None else scope)
     pending: list[tuple[ast.AST, bool]] = [(node, True) for node in body]
@@ -240,25 +243,21 @@ def _other_bindings(ctx: FileContext, name: str, scope: Scope | None = None, eve
         pending.extend((child, own) for child in ast.iter_child_nodes(node))
 
 
-def _module_bindings(ctx: FileContext, name: str) -> list[str]:
-    """What ``_other_bindings(ctx, name, everywhere=True)`` yields (in another order), from the statements the
-    analysis already lists rather than a walk of every expression, unless an expression may bind a name."""
-    if ctx.analysis.walrus_or_match:
-        return list(_other_bindings(ctx, name, everywhere=True))
-    kinds: list[str] = []
+def _statement_bindings(ctx: FileContext, name: str) -> Iterator[str]:
+    """The whole module's bindings of ``name`` (as the walk above yields them, in another order) from the
+    statements the analysis already lists: only an expression (a walrus, a ``case`` capture) binds otherwise."""
     for statement in ctx.analysis.statements:
         node = statement.node
         if isinstance(node, ast.Global | ast.Nonlocal):
             if name in node.names:
-                kinds.append("declared")
+                yield "declared"
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             if node.name == name:
-                kinds.append("def")
+                yield "def"
         else:
-            kinds.extend(_binds(node, name))
+            yield from _binds(node, name)
             for part in (*getattr(node, "items", ()), *getattr(node, "handlers", ())):
-                kinds.extend(_binds(part, name))
-    return kinds
+                yield from _binds(part, name)
 
 
 def _binds(node: ast.AST, name: str) -> Iterator[str]:
