@@ -16,7 +16,9 @@ from newcore.plugins.environments import (
     LSFEnvironment,
     SLURMEnvironment,
     TorchElasticEnvironment,
+    lightning_environment,
 )
+from newcore.plugins.environments.lightning_environment import find_free_network_port
 from tests.conftest import Machine
 
 #: The canned cluster in tests/conftest.py for each scheduler environment.
@@ -144,6 +146,21 @@ def test_lightning_free_port_is_chosen_once_and_not_exported() -> None:
     assert 0 < port < 65536
     assert environment.main_port == port
     assert "MASTER_PORT" not in os.environ
+
+
+def test_lightning_free_port_is_below_the_ephemeral_range() -> None:
+    # Outgoing connections take their local ports from the ephemeral range; a rendezvous port there can be
+    # taken (or self-connected to) before rank 0 binds it.
+    ports = {find_free_network_port() for _ in range(20)}
+    assert all(lightning_environment._LOWEST_PORT <= port < lightning_environment._ephemeral_start() for port in ports)
+    assert len(ports) > 1  # drawn, not the same port for every job
+
+
+def test_lightning_free_port_falls_back_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lightning_environment, "_ephemeral_start", lambda: lightning_environment._LOWEST_PORT + 10)
+    with pytest.warns(UserWarning, match="Set `MASTER_PORT`"):
+        port = find_free_network_port()
+    assert 0 < port < 65536
 
 
 def test_lightning_port_and_address_from_env(monkeypatch: pytest.MonkeyPatch) -> None:

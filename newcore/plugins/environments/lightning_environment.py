@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
 import socket
+import warnings
+from pathlib import Path
 
 from newcore import environ
 from newcore.plugins.environments.cluster_environment import ClusterEnvironment, env_int
@@ -67,8 +70,49 @@ class LightningEnvironment(ClusterEnvironment):
 
 
 def find_free_network_port() -> int:
-    """A TCP port that was free a moment ago on this host (the OS picks it)."""
+    """A TCP port below the OS's ephemeral range that was free a moment ago.
+
+    Not ``bind(("", 0))``: that hands out a port from the ephemeral range, the range every outgoing
+    connection also draws its local port from. Between choosing the port and rank 0's store binding it, a
+    client socket may take it (on Linux a rank connecting early can even connect to itself), and the
+    rendezvous fails or hangs. Ports below the range are taken only by servers that bind them by number.
+    """
+    low, high = _LOWEST_PORT, _ephemeral_start()
+    if high - low >= 1000:
+        draw = random.SystemRandom()  # not `random`: a seeded generator gives every job the same ports
+        for _ in range(64):
+            port = draw.randrange(low, high)
+            if _bindable(port):
+                return port
+    warnings.warn(
+        f"newcore found no free port in {low}-{high - 1}, below the ephemeral range; using one the OS picks,"
+        " which another connection may take before the processes meet. Set `MASTER_PORT` to choose it.",
+        stacklevel=2,
+    )
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("", 0))
-        port: int = sock.getsockname()[1]
-        return port
+        chosen: int = sock.getsockname()[1]
+        return chosen
+
+
+#: Above the 10000-19999 that the SLURM and LSF environments derive from job ids.
+_LOWEST_PORT = 20000
+#: IANA's dynamic range, which macOS and Windows use; Linux says its own in /proc.
+_DEFAULT_EPHEMERAL_START = 49152
+
+
+def _ephemeral_start() -> int:
+    try:
+        first = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0]
+        return int(first)
+    except (OSError, ValueError, IndexError):
+        return _DEFAULT_EPHEMERAL_START
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind(("", port))
+        except OSError:
+            return False
+        return True
