@@ -150,6 +150,11 @@ class Plan:
     #: Where the flags are written: Python code can take new objects (``callbacks=[TQDMProgressBar(...)]``), a YAML
     #: section or a command line only what its own syntax spells.
     written_in: Literal["python", "yaml", "command"] = "python"
+    #: Flags the front end proved can move to the one ``fit()`` of the Trainer being built
+    #: (``codemods.python.fit_moves``), and those a rule did move there (dropped here; a tuple, so a trial copy
+    #: that moves one does not move it in the original).
+    to_fit: frozenset[str] = frozenset()
+    fitted: tuple[str, ...] = ()
 
     #: The key before the first key a rule dropped ("" for the start): where :meth:`set` puts new keys.
     _gap: str | None = field(default=None, init=False, repr=False, compare=False)

@@ -5,7 +5,8 @@ real packages (1.5.10, 1.6.5, 1.7.7, 1.8.6, 1.9.5 and 2.0.9: legacy_api/LIGHTNIN
 them (``reload_dataloaders_every_epoch`` already in 1.4). Each row says what the same setting is called since:
 ``defaults`` are the values that meant "the default" (dropping the argument is exact), ``renamed`` a flag that reads
 the same value (``exact`` maps a literal to its new spelling), and ``todo`` names the replacement where none is a
-flag (a callback, a logger argument, ``fit(ckpt_path=)``).
+flag (a callback, a logger argument, ``fit(ckpt_path=)``), and ``fit_argument`` the ``fit()`` argument
+that takes the value where the code shows the one ``fit`` the Trainer gets.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ class RemovedArgument:
     renamed: str | None = None
     #: Literal value -> the renamed flag's value (``None`` in it: drop the argument); absent: the same value.
     exact: Mapping[Any, Any] = field(default_factory=dict)
+    #: The ``fit()`` argument that takes the value where the code fits the Trainer once (``ckpt_path``).
+    fit_argument: str | None = None
 
 
 REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
@@ -71,7 +74,9 @@ REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
     RemovedArgument(
         "track_grad_norm", "2.0", (-1,), "log pytorch_lightning.utilities.grad_norm(...) in on_before_optimizer_step"
     ),
-    RemovedArgument("resume_from_checkpoint", "2.0", (None,), "pass ckpt_path= to trainer.fit() instead"),
+    RemovedArgument(
+        "resume_from_checkpoint", "2.0", (None,), "pass ckpt_path= to trainer.fit() instead", fit_argument="ckpt_path"
+    ),
     RemovedArgument("auto_lr_find", "2.0", (False,), "run Tuner(trainer).lr_find(model) (pytorch_lightning.tuner)"),
     RemovedArgument(
         "auto_scale_batch_size",

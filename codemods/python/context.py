@@ -65,6 +65,10 @@ class FileContext:
     #: ids of the callees of the calls being visited, and of those renamed with preset keyword arguments (-> them).
     callees: set[int] = field(default_factory=set)
     presets: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    #: ``codemods.python.fit_moves``: line of a Trainer assignment whose ``resume_from_checkpoint`` can move -> line
+    #: of its one ``fit``; and, once moved, the ``fit`` line -> the keyword arguments it takes (name, value).
+    fit_moves: dict[int, int] = field(default_factory=dict)
+    fit_arguments: dict[int, list[tuple[str, Any]]] = field(default_factory=dict)
     #: The file has its TODO for a removed argparse helper (``argparse_flags``): the others are reported.
     argparse_todo: bool = False
     #: ids of import lines inside a block -> the import lines to add right below them (``_rename``).

@@ -15,6 +15,7 @@ import libcst as cst
 
 from codemods.plan import Plan, Value
 from codemods.planning import run_flag_rules
+from codemods.python import fit_moves
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
@@ -320,6 +321,8 @@ def _lightning_cli(ctx: FileContext, original: cst.Call, updated: cst.Call) -> A
 
 
 def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
+    if ctx.fit_arguments:
+        updated = fit_moves.receive(ctx, original, updated)
     found = _trainer_root(ctx, original.func)
     if found is None:
         return _lightning_cli(ctx, original, updated) if ctx.enabled("trainer_defaults") else updated
@@ -340,11 +343,14 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if any(new is not old for new, old in zip(args, updated.args, strict=True)):
         updated = updated.with_changes(args=args)
     plan = _args_plan(ctx, root, original, updated, argparse)
+    fit_moves.offer(ctx, plan)
     lines = _own_lines(original)
     inline: dict[str, list[str]] = {}
     if not run_plan(ctx, plan, original, lines, inline, _quote(updated)):
         return _with_inline_todos(updated, inline) if inline else updated
-    return _rebuild_args(ctx, plan, updated, inline)
+    rebuilt = _rebuild_args(ctx, plan, updated, inline)
+    fit_moves.hand_over(ctx, plan, updated, rebuilt)
+    return rebuilt
 
 
 def _own_lines(call: cst.Call) -> dict[str, tuple[cst.CSTNode, bool]]:

@@ -14,7 +14,7 @@ import libcst as cst
 
 from codemods.model import Finding, Options, Outcome, Runs, first_line
 from codemods.prefilter import OPTIONS, PROPERTIES, matching_lines, word_pattern
-from codemods.python import flag_hooks, rename_hooks
+from codemods.python import fit_moves, flag_hooks, rename_hooks
 from codemods.python.chunks import Chunk, locate, split, whole
 from codemods.python.context import FileContext, Handler, Pending
 from codemods.python.imports import add_needed, remove_unused, trim_start
@@ -93,6 +93,9 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     ctx.trainer_dicts = _trainer_dicts(analysis, lines, options)
     if ctx.trainer_dicts:
         lines = _vocabulary_lines(source, options, analysis, ctx.trainer_dicts)
+    if fit_moves.FLAG in source and options.enabled("removed_arguments"):
+        ctx.fit_moves = fit_moves.resume_moves(tree)
+        lines = sorted({*lines, *ctx.fit_moves.values()})  # the fit statement takes the value: it is visited
     split_chunks = split(source, analysis.statements)
     chunks = split_chunks if split_chunks is not None else whole(source, analysis.statements)
     if split_chunks is None:
@@ -126,6 +129,8 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
         return Outcome(source, changed=False, error=f"cannot parse: {first_line(exc)}")
     except Exception as exc:  # a rule bug must not cost the user a file: report it, keep the input
         return Outcome(source, changed=False, error=f"internal error: {type(exc).__name__}: {first_line(exc)}")
+    if ctx.fit_arguments:  # a value left its Trainer but never reached the fit: keep the file
+        return Outcome(source, changed=False, error="internal error: a moved resume_from_checkpoint lost its fit")
     error, statements = _check(chunks, originals, analysis.statements)
     if error is not None:
         return Outcome(source, changed=False, error=error)

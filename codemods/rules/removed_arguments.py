@@ -8,7 +8,9 @@ place (``checkpoint_callback=False`` -> ``enable_checkpointing=False``, ``progre
 ``enable_progress_bar=False``, ``weights_summary=None`` -> ``enable_model_summary=False``,
 ``reload_dataloaders_every_epoch=True`` -> ``reload_dataloaders_every_n_epochs=1``), a refresh rate becomes the
 bar 1.5 built from it (``callbacks=[TQDMProgressBar(refresh_rate=N)]``, in Python code whose callbacks are a list
-or absent), anything else gets one TODO naming the replacement. It acts from the release that removed the argument.
+or absent), ``resume_from_checkpoint=X`` becomes ``ckpt_path=X`` of the Trainer's one ``fit`` where the
+Python front end proves which that is (``codemods.python.fit_moves``), anything else gets one TODO naming the
+replacement. It acts from the release that removed the argument.
 """
 
 from __future__ import annotations
@@ -79,6 +81,14 @@ def step(plan: Plan) -> None:
                 plan.note(ID, f"{row.name}= is called {row.renamed}= (gone in {row.removed_in})")
                 continue
         if row.name == "progress_bar_refresh_rate" and _progress_bar(plan, value):
+            continue
+        if row.fit_argument is not None and row.name in plan.to_fit:
+            # 1.5 resumed only the first fit; the front end proved there is one (codemods.python.fit_moves).
+            plan.drop(row.name)
+            plan.fitted = (*plan.fitted, row.name)
+            plan.note(
+                ID, f"{row.name}={value.text} moved to trainer.fit({row.fit_argument}=) (gone in {row.removed_in})"
+            )
             continue
         left.append(f"{row.name}={value.text} (gone in {row.removed_in}): {row.todo}")
     if left:

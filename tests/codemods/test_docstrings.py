@@ -84,9 +84,10 @@ ROWS = [
         id="a Trainer the example never imports is reported",
     ),
     pytest.param(
-        f'def fit():\n    """Fit.\n\n    >>> {IMPORT}\n    >>> trainer = Trainer({RESUME})\n    >>> trainer.fit(m)\n    """\n',
+        # ``run(trainer)``: a Trainer passed on keeps its resume_from_checkpoint (and the TODO).
+        f'def fit():\n    """Fit.\n\n    >>> {IMPORT}\n    >>> trainer = Trainer({RESUME})\n    >>> run(trainer)\n    """\n',
         f'def fit():\n    """Fit.\n\n    >>> {IMPORT}\n    >>> {TODO} [removed_arguments]\n'
-        f'    >>> trainer = Trainer({RESUME})\n    >>> trainer.fit(m)\n    """\n',
+        f'    >>> trainer = Trainer({RESUME})\n    >>> run(trainer)\n    """\n',
         ["8:19 trainer_defaults report", "8:27 removed_arguments todo"],
         id="a TODO in a doctest is a >>> comment line",
     ),
