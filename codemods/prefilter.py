@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from legacy_api.lightning15 import LEGACY_FLAGS
+from legacy_api.removed_arguments import REMOVED_ARGUMENTS
 from legacy_api.renames import TRAINER_PROPERTIES
 
 #: What every TODO comment the migration writes starts with (after ``# ``).
@@ -53,6 +54,35 @@ _PROPERTY = rf"rainer\s*[.]\s*(?:_?accelerator(?:_connector)?[.])?(?:{_PROPERTY_
 _OPTION = rf"--(?:{_OPTION_ALTERNATION}){_FOLLOW}"
 _COMPAT = r"(?:from|import)\s+$"
 _FLASH = r"(?:from|import)\s+flash(?![a-zA-Z0-9_])"
+
+
+#: The tokens the rules declare (``Rule.tokens``) that are not rows of a ``legacy_api`` table, written out here.
+_RULE_LITERALS = (
+    "--amp_backend", "--amp_level", "--distributed_backend", "--gpus", "--ipus", "--num_processes", "--tpu_cores",
+    "AMPType", "DeviceType", "DistributedType", "GPUAccelerator", "HPU", "IPU", "Plugin", "Precision(",
+    "PrecisionPlugin", "PrecisionType", "SingleTPU", "Spawn", "Strategy", "TPUAccelerator", "Trainer", "accelerator",
+    "accelerators.gpu", "add_argparse_args", "auto", "auto_select_gpus", "compat", "ddp", "ddp_cpu", "deepspeed",
+    "default_attributes", "from_argparse_args", "fsdp", "get_deprecated_arg_names", "get_init_arguments_and_types",
+    "ipu", "match_env_arguments", "native_amp", "num_nodes", "parse_argparser", "parse_env_variables", "plugins",
+    "precision", "replace_sampler_ddp", "single_tpu", "strategy", "tpu", "tpu_spawn", "trainer_defaults",
+)  # fmt: skip
+#: Every token a rule declares is one of these or contains one (``tests/cli/test_check_speed.py`` checks it against
+#: the registry), so a file holding none of them is one no rule can touch, whatever the options: the run decides
+#: that without importing the rules, and libcst with them (``codemods.rules.REGISTRY`` loads both).
+RULE_TOKENS: tuple[str, ...] = tuple(sorted({*_RULE_LITERALS, *PROPERTIES, *(row.name for row in REMOVED_ARGUMENTS)}))
+
+
+_RULE_BYTES = tuple(token.encode() for token in RULE_TOKENS)
+
+
+def may_concern_a_rule(text: str) -> bool:
+    """False when ``text`` holds no token of any rule (:data:`RULE_TOKENS`): no rule has anything to do there."""
+    return any(token in text for token in RULE_TOKENS)
+
+
+def may_concern_a_rule_bytes(data: bytes) -> bool:
+    """:func:`may_concern_a_rule` on a file's undecoded bytes (every token is ASCII)."""
+    return any(token in data for token in _RULE_BYTES)
 
 
 #: A YAML config needs one of these to hold a Trainer section, a ``_target_``/``class_path`` or an interpolation.
@@ -96,21 +126,24 @@ class _Trigger:
         def enc(text: str) -> Any:
             return text if kind is str else text.encode()
 
-        self.always = (enc("pytorch_lightning"), enc("add_argparse_args"))
+        self.lightning, self.argparse = enc("pytorch_lightning"), enc("add_argparse_args")
         #: Contains "rainer": only looked for in a text that has "rainer" at all (one pass less on clean files).
         self.todo = enc(TODO_MARKER)
-        self.compat, self.rainer, self.dashes, self.trainer = enc("compat"), enc("rainer"), enc("--"), enc("Tt")
+        self.compat, self.rainer, self.trainer = enc("compat"), enc("rainer"), enc("Tt")
         self.property = re.compile(enc(_PROPERTY))
+        # Searched as is, without an ``"--" in text`` first: the regex engine finds its literal prefix by its
+        # first byte (memchr), which for "--" is faster than ``in`` and leaves one pass out.
         self.option = re.compile(enc(_OPTION))
         self.compat_before = re.compile(enc(_COMPAT))
         self.compat_after = re.compile(enc(_FOLLOW))
         self.flash, self.flash_import = enc("flash"), re.compile(enc(_FLASH))
 
-    def __call__(self, text: Any, rainer: bool | None = None) -> bool:
-        """``rainer``: whether the caller already knows that ``text`` contains "rainer" (None: look)."""
-        if any(token in text for token in self.always):
+    def __call__(self, text: Any, rainer: bool | None = None, add_arg: bool | None = None) -> bool:
+        """``rainer``/``add_arg``: whether the caller already knows that ``text`` contains "rainer"/"add_arg"
+        (None: look); each is a pass over a clean file the caller made anyway."""
+        if self.lightning in text or (add_arg is not False and self.argparse in text):
             return True
-        if self.compat in text and self._compat_import(text):
+        if self._compat_import(text):
             return True
         if self.flash in text and self.flash_import.search(text) is not None:
             return True
@@ -123,7 +156,7 @@ class _Trigger:
                 before = text[match.start() - 1 : match.start()]
                 if before and before in (self.trainer[:1], self.trainer[1:]):  # "Trainer" or "trainer"
                     return True
-        return self.dashes in text and self.option.search(text) is not None
+        return self.option.search(text) is not None
 
     def _compat_import(self, text: Any) -> bool:
         index = text.find(self.compat)
@@ -143,9 +176,10 @@ def triggered(text: str) -> bool:
     return _TEXT(text)
 
 
-def triggered_bytes(data: bytes, rainer: bool | None = None) -> bool:
-    """:func:`triggered` on a file's undecoded bytes (``rainer``: whether ``b"rainer" in data``, if known)."""
-    return _BYTES(data, rainer)
+def triggered_bytes(data: bytes, rainer: bool | None = None, add_arg: bool | None = None) -> bool:
+    """:func:`triggered` on a file's undecoded bytes (``rainer``, ``add_arg``: whether ``b"rainer" in data``,
+    ``b"add_arg" in data``, if known)."""
+    return _BYTES(data, rainer, add_arg)
 
 
 #: A doc's examples may call a Trainer they never import, with a 1.5 flag: parsed, to report what stays.

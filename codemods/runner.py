@@ -7,14 +7,12 @@ Each worker returns a frozen :class:`FileResult`; the parent only counts, sorts 
 from __future__ import annotations
 
 import ast
-import difflib
-import multiprocessing
 import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from codemods.docs import is_doc
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
@@ -23,10 +21,21 @@ from codemods.model import Finding, Options, Outcome
 from codemods.notebooks import diff as notebook_diff
 from codemods.notebooks import python_code, transform_notebook
 from codemods.overrides.files import is_command_file
-from codemods.prefilter import doc_text_triggered, doc_triggered, triggered, triggered_bytes, yaml_triggered
+from codemods.prefilter import (
+    doc_text_triggered,
+    doc_triggered,
+    may_concern_a_rule,
+    may_concern_a_rule_bytes,
+    triggered,
+    triggered_bytes,
+    yaml_triggered,
+)
 from codemods.python import transform_python
 from codemods.trainer_classes import TrainerClass, names_project_trainer, project_trainers, scan_classes, trainer_words
 from legacy_api.renames import STRATEGY_CLASSES
+
+if TYPE_CHECKING:
+    import multiprocessing.context
 
 Mode = Literal["write", "diff", "check"]
 Status = Literal["unchanged", "changed", "failed"]
@@ -44,6 +53,8 @@ class FileResult:
 
 
 def unified_diff(path: str, before: str, after: str) -> str:
+    import difflib  # only --diff needs it
+
     # git's a/ b/ prefixes make sense for relative paths only (``patch -p1``); an absolute path stays as it is.
     old, new = (path, path) if os.path.isabs(path) else (f"a/{path}", f"b/{path}")
     lines = difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), old, new)
@@ -78,7 +89,9 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
     else:
         from codemods.docstrings import migrate_docstrings
 
-        outcome = migrate_docstrings(transform_python(text, options), text, options)
+        # Without a token of any rule, transform_python's own token test (which loads every rule) says the same.
+        tokens = None if may_concern_a_rule(text) else ()
+        outcome = migrate_docstrings(transform_python(text, options, tokens), text, options)
     if "trainer." in outcome.source and outcome.error is None:
         from codemods.overrides.front import python_strings
 
@@ -128,12 +141,18 @@ class Scan:
     #: Its classes with bases, for the project's Trainer subclasses; the ``...Trainer`` names it says.
     trainers: tuple[TrainerClass, ...] = ()
     words: frozenset[str] = frozenset()
+    #: False for a kept Python file whose bytes hold no token of any rule (``prefilter.RULE_TOKENS``): a parallel
+    #: run then need not load the Python pipeline (libcst and the rules) before its workers fork.
+    rules: bool = True
 
 
 #: A text file larger than this is data, not a script or a doc: not indexed.
 _TEXT_LIMIT = 1 << 20
 
 
+#: A literal searched with the regex engine, which finds it by its first byte (memchr): faster than ``in`` for a
+#: short needle that ends in a common letter (``ydra`` half the time, on torch's sources).
+_HYDRA = re.compile(rb"ydra").search
 _OVERRIDE_TAIL = re.compile(rb"\.\w+[ \t]*=(?!=)")
 _SCHEMA_FIELD = re.compile(rb"^[ \t]*(?:gpus|tpu_cores|num_processes)[ \t]*:", re.M)
 
@@ -167,14 +186,14 @@ def _may_use(data: bytes) -> bool:
     return legacy_field and b"Trainer" in data and _SCHEMA_FIELD.search(data) is not None
 
 
-def _index(path: str, data: bytes, rainer: bool) -> FileIndex:
+def _index(path: str, data: bytes, rainer: bool, add_arg: bool, text_file: bool) -> FileIndex:
     # a strategy plugin that Hydra may compose in (``plugins/deepspeed.yaml``)
     plugin_config = path.endswith((".yaml", ".yml")) and (b"Plugin" in data or b"Strategy" in data)
-    if len(data) > _TEXT_LIMIT and is_text_file(path):
+    if len(data) > _TEXT_LIMIT and text_file:
         return FileIndex()
     if not (rainer or plugin_config) or (path.endswith(PYTHON_SUFFIXES) and not _may_use(data)):
         # still read what it says about the project's tools (a hydra-core pin, add_argparse_args)
-        stated = b"ydra" in data or b"add_arg" in data
+        stated = add_arg or _HYDRA(data) is not None
         return FileIndex(facts=text_facts(data.decode("utf-8", errors="replace"), path)) if stated else FileIndex()
     return index_text(data.decode("utf-8", errors="replace"), path)
 
@@ -191,30 +210,49 @@ def scan(path: str) -> Scan:
     """Phase one, per file: the text prefilter, ``class X(Base)`` pairs of files that may define plugins, and
     the file's part of the project index. Text files (scripts, docs) are only indexed, never rewritten."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data = _read(path)
     except OSError:
         return Scan(path, not is_text_file(path))  # phase two reports the error
-    rainer = b"rainer" in data  # Trainer, trainer, TODO(migrate-trainer): one pass for the index and the prefilter
-    index = _index(path, data, rainer)
-    if is_text_file(path):
+    # A clean file makes every test below, each a pass over all of it: the index and the prefilter share them.
+    # "rainer": Trainer, trainer, TODO(migrate-trainer); "add_arg": add_argparse_args, add_argument.
+    rainer, add_arg, text_file = b"rainer" in data, b"add_arg" in data, is_text_file(path)
+    index = _index(path, data, rainer, add_arg, text_file)
+    if text_file:
         work = is_command_file(path) and _has_commands(index, data)
         return Scan(path, work or (is_doc(path) and doc_triggered(data, rainer)), index=index)
     if path.endswith((".yaml", ".yml")):
         return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")), index=index)
     trainers = scan_classes(data, path) if rainer else ()
-    if not triggered_bytes(data, rainer):
+    if not triggered_bytes(data, rainer, add_arg):
         # Clean, unless it cannot be decoded: that is reported (phase two), never silently skipped.
         undecodable = (not data.isascii() and not _decodes(data)) or _has_commands(index, b"")
-        return Scan(path, undecodable, index=index, trainers=trainers, words=trainer_words(data))
+        words = trainer_words(data) if rainer else frozenset()  # no "rainer", no "...Trainer" word
+        return Scan(path, undecodable, index=index, trainers=trainers, words=words)
+    rules = not path.endswith(PYTHON_SUFFIXES) or may_concern_a_rule_bytes(data)
     if b"Plugin" not in data and b"Strategy" not in data:
-        return Scan(path, True, index=index, trainers=trainers)
+        return Scan(path, True, index=index, trainers=trainers, rules=rules)
     text = data.decode("utf-8", errors="replace")
     if path.endswith(NOTEBOOK_SUFFIXES):
         text = python_code(text)
     if not _CLASS.search(text):
-        return Scan(path, True, index=index, trainers=trainers)
-    return Scan(path, True, class_bases(text), index, trainers)
+        return Scan(path, True, index=index, trainers=trainers, rules=rules)
+    return Scan(path, True, class_bases(text), index, trainers, rules=rules)
+
+
+def _read(path: str) -> bytes:
+    """A file's bytes, read with ``os.read`` (no buffered file object: most files are read once, only here)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        data = os.read(fd, os.fstat(fd).st_size + 1)
+        more = os.read(fd, 1 << 16)
+        if not more:
+            return data
+        parts = [data, more]  # it grew since fstat: read to the end
+        while parts[-1]:
+            parts.append(os.read(fd, 1 << 16))
+        return b"".join(parts)
+    finally:
+        os.close(fd)
 
 
 def class_bases(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -291,11 +329,10 @@ def run(
     if not paths:
         return []
     jobs = jobs or os.cpu_count() or 1
-    context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
     if jobs == 1 or len(paths) == 1:
         scans = [scan(path) for path in paths]
     else:
-        with context.Pool(min(jobs, len(paths))) as pool:
+        with _context().Pool(min(jobs, len(paths))) as pool:
             scans = list(pool.imap_unordered(scan, paths, chunksize=max(1, min(256, len(paths) // (jobs * 8)))))
     scans.sort(key=lambda item: item.path)  # every later decision iterates in path order, whatever the pool did
     root = os.path.commonpath([os.path.dirname(os.path.abspath(item.path)) for item in scans])
@@ -313,21 +350,29 @@ def run(
     if progress:
         for result in results:
             progress(result)
-    work = [(item.path, mode, options) for item in scans if item.triggered]
+    kept = [item for item in scans if item.triggered]
+    work = [(item.path, mode, options) for item in kept]
     if jobs == 1 or len(work) <= 1:
         for job in work:
             results.append(_work(job))
             if progress:
                 progress(results[-1])
     else:
-        import codemods.python.pipeline  # noqa: F401 - load libcst and the rules once, before the workers fork
+        if any(item.rules for item in kept):
+            import codemods.python.pipeline  # noqa: F401 - load libcst and the rules once, before the workers fork
 
-        with context.Pool(min(jobs, len(work))) as pool:
+        with _context().Pool(min(jobs, len(work))) as pool:
             for result in pool.imap_unordered(_work, work, chunksize=max(1, min(16, len(work) // (jobs * 4)))):
                 results.append(result)
                 if progress:
                     progress(result)
     return sorted(_blocking_uses(results, project, options), key=lambda result: result.path)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    import multiprocessing  # only a parallel run needs it (and it imports socket, pickle, ...)
+
+    return multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
 
 
 def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Options) -> list[FileResult]:
@@ -336,6 +381,8 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Op
     And an override the run leaves as it is, of an argument the target's Trainer refuses, where no config holds the
     key back for it (``codemods.guard``: it would fail there anyway): a TODO at the use, since nothing else says so.
     """
+    if not project.uses:
+        return results  # nothing can be held or refused; and the imports below load every rule (and libcst)
     from codemods.overrides.decide import migrates
     from codemods.project import RULE, blocked_keys
     from legacy_api.removed_arguments import refused_at
