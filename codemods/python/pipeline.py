@@ -40,7 +40,8 @@ def _subclass_words(options: Options, analysis: Analysis) -> frozenset[str]:
 def _vocabulary_lines(source: str, options: Options, analysis: Analysis, extra: frozenset[str]) -> list[int]:
     words = frozenset(analysis.imported | extra | options.local_strategies | _subclass_words(options, analysis))
     attributes = frozenset(PROPERTIES) if options.enabled("trainer_properties") else frozenset()
-    literals = frozenset((*OPTIONS, "add_argparse_args")) if options.enabled("argparse_flags") else frozenset()
+    helpers = ("add_argparse_args", "from_argparse_args", "get_init_arguments_and_types")
+    literals = frozenset((*OPTIONS, *helpers)) if options.enabled("argparse_flags") else frozenset()
     lines = matching_lines(source, word_pattern(words, attributes, literals))
     if attributes and ".accelerator" in source:  # ``trainer.accelerator == "ddp"`` (rule trainer_properties)
         lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_COMPARED)})

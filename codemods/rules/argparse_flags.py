@@ -9,7 +9,9 @@ Lightning 2.0 removed the Trainer's argparse helpers (``from_argparse_args``, ``
 functions of ``pytorch_lightning.utilities.argparse`` behind them. At targets 2.0 and later each call gets one
 TODO naming what to write instead, never a rewrite: none of them has a one-line equivalent (``from_argparse_args``
 kept only the parsed values that name a Trainer argument, ``parse_argparser`` fixed up bare boolean options).
-Also on ``flash.Trainer`` and the project's Trainer subclasses, which inherit them.
+Also on ``flash.Trainer`` and the project's Trainer subclasses, which inherit them. LightningDataModule's
+``from_argparse_args``/``add_argparse_args``/``get_init_arguments_and_types`` went in 2.0 too: a TODO where the
+class is provably a LightningDataModule, a report where it is a class imported from elsewhere.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ def _removed(ctx: FileContext, original: cst.Call) -> bool:
         return False
     owner = _trainer(ctx, func.value)
     if owner is None:
-        return False
+        return _datamodule_helper(ctx, original, func)
     helper = func.attr.value
     subclass = "" if owner == "Trainer" else f" (unless {owner} defines its own)"
     message = f"Trainer.{helper} is gone in 2.0{subclass}: {_REMOVED[helper]}"
@@ -86,6 +88,68 @@ def _removed(ctx: FileContext, original: cst.Call) -> bool:
         # One TODO per file: the parser and the Trainer built from it are replaced together.
         ctx.report(ID, f"{message} (replaced together with the helper of this file's TODO)", original)
     return True
+
+
+#: LightningDataModule's argparse helpers, which 2.0 removed with the Trainer's.
+_DATAMODULE = {
+    "from_argparse_args": "construct it with its arguments (it took the parsed values that name an __init__ "
+    "argument, then **kwargs), or use LightningCLI",
+    "add_argparse_args": "add the options with parser.add_argument, or use LightningCLI",
+    "get_init_arguments_and_types": "read inspect.signature(<the class>.__init__)",
+}
+_DATAMODULE_BASES = frozenset({f"{PL}.LightningDataModule", f"{PL}.core.LightningDataModule"})
+
+
+def _datamodule_helper(ctx: FileContext, original: cst.Call, func: cst.Attribute) -> bool:
+    """``MyDataModule.from_argparse_args(args)``: a TODO where the class is provably a LightningDataModule (it is
+    one, or this file defines it on one), a report where it only may be (a class the file imports)."""
+    helper = func.attr.value
+    if helper not in _DATAMODULE:
+        return False
+    name = ctx.qualified_name(func.value)
+    local = func.value.value if isinstance(func.value, cst.Name) else None
+    provable = name in _DATAMODULE_BASES or (local is not None and _defines_datamodule(ctx, local, helper))
+    message = f"LightningDataModule.{helper} is gone in 2.0: {_DATAMODULE[helper]}"
+    if provable:
+        ctx.todo(ID, message, original)
+        return True
+    last = func.value.attr.value if isinstance(func.value, cst.Attribute) else local or ""
+    if last[:1].isupper() and local not in _own_classes(ctx):
+        # A class from elsewhere: it may be a LightningDataModule (inherited helper) or define its own.
+        ctx.report(
+            ID, f"{ctx.code(func)}: if {last} is a LightningDataModule without its own {helper}, {message}", original
+        )
+    return False
+
+
+def _own_classes(ctx: FileContext) -> dict[str, list[str]]:
+    """Classes defined in this file -> the dotted names of their bases."""
+    import ast
+
+    def dotted(node: ast.expr) -> str:
+        return f"{dotted(node.value)}.{node.attr}" if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+
+    return {
+        s.node.name: [dotted(base) for base in s.node.bases]
+        for s in ctx.analysis.statements
+        if isinstance(s.node, ast.ClassDef)
+    }
+
+
+def _defines_datamodule(ctx: FileContext, local: str, helper: str) -> bool:
+    """``local`` is a class of this file on a LightningDataModule base that does not define ``helper`` itself."""
+    import ast
+
+    classes = [s.node for s in ctx.analysis.statements if isinstance(s.node, ast.ClassDef) and s.node.name == local]
+    methods = {n.name for c in classes for n in c.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    if helper in methods:
+        return False
+    for base in _own_classes(ctx).get(local, []):
+        first, _, rest = base.partition(".")
+        root = ctx.resolve(first)
+        if root is not None and ".".join(filter(None, (root, rest))) in _DATAMODULE_BASES:
+            return True
+    return False
 
 
 def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
