@@ -188,11 +188,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[str], gitignore: bool) -> int:
-    from codemods.files import discover
+    from codemods.files import discover_paths
     from codemods.report import render
     from codemods.runner import run
 
-    paths = sorted({str(p) for p in discover(args.paths, excludes, gitignore, text=True)})
+    paths = sorted(set(discover_paths(args.paths, excludes, gitignore, text=True)))
     progress = _Progress(len(paths), not args.no_progress)
     results = _with_yaml_todos(run(paths, mode, options, jobs, progress))  # type: ignore[arg-type]
     if mode == "diff":

@@ -137,6 +137,17 @@ def discover(
     scripts, docs: ``codemods.index.TEXT_SUFFIXES``); their command lines are migrated
     (``codemods.overrides``), the rest are only read.
     """
+    return map(Path, discover_paths(paths, excludes, respect_gitignore, text))
+
+
+def discover_paths(
+    paths: Iterable[str], excludes: Sequence[str] = (), respect_gitignore: bool = True, text: bool = False
+) -> Iterator[str]:
+    """:func:`discover`, as strings (``str()`` of the paths it yields), in the same order.
+
+    Folders are listed with ``os.scandir`` and paths joined as strings: a ``Path`` per file costs more than the
+    prefilter's look at a small file. Symbolic links to folders are not followed (as ``os.walk`` does not).
+    """
     from codemods.index import TEXT_NAMES, TEXT_SUFFIXES
 
     suffixes = SUFFIXES + TEXT_SUFFIXES if text else SUFFIXES
@@ -145,29 +156,56 @@ def discover(
     for given in paths:
         root = Path(given)
         if root.is_file():
-            yield root
+            yield str(root)
             continue
-        for directory, dirnames, filenames in os.walk(root):
-            here = Path(directory)
-            # Most folders have no ignore pattern in force and no --exclude: then no per-file test at all.
-            check = bool(excludes) or (respect_gitignore and ignore.active(here.absolute()))
-            dirnames[:] = sorted(
-                name
-                for name in dirnames
-                if name not in ALWAYS_SKIPPED
-                and name not in RUN_ARTEFACTS
-                and not (check and _excluded(here / name, excludes))
-                and not (check and respect_gitignore and ignore.ignored((here / name).absolute(), True))
-            )
-            for name in sorted(filenames):
-                if not name.endswith(suffixes) and name not in names:
-                    continue
-                path = here / name
-                if check and (
-                    _excluded(path, excludes) or (respect_gitignore and ignore.ignored(path.absolute(), False))
-                ):
-                    continue
-                yield path
+        yield from _walk(str(root), suffixes, names, excludes, respect_gitignore, ignore)
+
+
+def _walk(
+    directory: str,
+    suffixes: tuple[str, ...],
+    names: frozenset[str],
+    excludes: Sequence[str],
+    respect_gitignore: bool,
+    ignore: IgnoreRules,
+) -> Iterator[str]:
+    """The files of ``directory`` (sorted), then those of each of its folders in name order, as ``os.walk``
+    (top-down, errors ignored) visits them."""
+    try:
+        with os.scandir(directory) as listing:
+            entries = list(listing)
+    except OSError:
+        return
+    here = Path(directory)
+    # Most folders have no ignore pattern in force and no --exclude: then no per-file test at all.
+    check = bool(excludes) or (respect_gitignore and ignore.active(here.absolute()))
+    prefix = "" if directory == "." else os.path.join(directory, "")  # Path(".") / "a.py" is "a.py"
+    folders: list[os.DirEntry[str]] = []
+    files: list[os.DirEntry[str]] = []
+    for entry in entries:
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        (folders if is_dir else files).append(entry)
+    for name in sorted(entry.name for entry in files):
+        if not name.endswith(suffixes) and name not in names:
+            continue
+        if check:
+            path = here / name
+            if _excluded(path, excludes) or (respect_gitignore and ignore.ignored(path.absolute(), False)):
+                continue
+        yield prefix + name
+    for entry in sorted(folders, key=lambda entry: entry.name):
+        name = entry.name
+        if name in ALWAYS_SKIPPED or name in RUN_ARTEFACTS:
+            continue
+        if check and (
+            _excluded(here / name, excludes) or (respect_gitignore and ignore.ignored((here / name).absolute(), True))
+        ):
+            continue
+        if not entry.is_symlink():
+            yield from _walk(prefix + name, suffixes, names, excludes, respect_gitignore, ignore)
 
 
 # --- reading and writing ---------------------------------------------------------------------------------------
