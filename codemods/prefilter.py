@@ -136,7 +136,7 @@ class _Trigger:
         self.option = re.compile(enc(_OPTION))
         self.compat_before = re.compile(enc(_COMPAT))
         self.compat_after = re.compile(enc(_FOLLOW))
-        self.flash, self.flash_import = enc("flash"), re.compile(enc(_FLASH))
+        self.flash, self.keywords = enc("flash"), (enc("from"), enc("import"))
 
     def __call__(self, text: Any, rainer: bool | None = None, add_arg: bool | None = None) -> bool:
         """``rainer``/``add_arg``: whether the caller already knows that ``text`` contains "rainer"/"add_arg"
@@ -145,7 +145,7 @@ class _Trigger:
             return True
         if self._compat_import(text):
             return True
-        if self.flash in text and self.flash_import.search(text) is not None:
+        if self._flash_import(text):
             return True
         if rainer is None:
             rainer = self.rainer in text
@@ -165,6 +165,21 @@ class _Trigger:
             if self.compat_before.search(text, max(0, index - 40), index) and self.compat_after.match(text, end):
                 return True
             index = text.find(self.compat, end)
+        return False
+
+    def _flash_import(self, text: Any) -> bool:
+        """Whether ``_FLASH`` matches ``text``, found from each "flash" back (the pattern has no literal prefix:
+        searched as a regex, it costs more than every other test together on a library that says "flash")."""
+        index = text.find(self.flash)
+        while index >= 0:
+            end = index + len(self.flash)  # "flash" cannot overlap itself
+            if self.compat_after.match(text, end):
+                start = index
+                while start > 0 and text[start - 1 : start].isspace():  # what \s matches, in str and in bytes
+                    start -= 1
+                if start < index and any(text.endswith(keyword, 0, start) for keyword in self.keywords):
+                    return True
+            index = text.find(self.flash, end)
         return False
 
 
