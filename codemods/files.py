@@ -12,7 +12,6 @@ import io
 import os
 import re
 import stat
-import tempfile
 import tokenize
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -244,6 +243,8 @@ def encode(decoded: Decoded, text: str) -> bytes:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write through a temporary file in the same folder, renamed over ``path``; keeps the permissions."""
+    import tempfile  # only a write needs it, never --check
+
     mode = stat.S_IMODE(path.stat().st_mode)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".migrate-trainer", dir=path.parent)
     try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from codemods import __version__
@@ -23,6 +22,8 @@ def _rows(results: Sequence[FileResult]) -> list[tuple[str, int, int, str, str, 
 
 def render(results: Sequence[FileResult], fmt: str) -> str:
     """All findings of ``results`` (already sorted by path) in ``fmt``; empty string when there are none."""
+    import json  # only the json and sarif formats need it
+
     rows = _rows(results)
     if fmt == "json":
         keys = ("path", "line", "column", "rule", "message", "kind")

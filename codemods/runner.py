@@ -14,12 +14,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from codemods.docs import is_doc
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
 from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file, text_facts
 from codemods.model import Finding, Options, Outcome
-from codemods.notebooks import diff as notebook_diff
-from codemods.notebooks import python_code, transform_notebook
 from codemods.overrides.files import is_command_file
 from codemods.prefilter import (
     doc_text_triggered,
@@ -70,8 +67,11 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
 
         return transform_yaml(text, options, path)
     if path.endswith(NOTEBOOK_SUFFIXES):
+        from codemods.notebooks import transform_notebook
+
         return transform_notebook(text, options) if triggered(text) else Outcome(text, changed=False, parsed=False)
     if is_command_file(path):
+        from codemods.docs import is_doc
         from codemods.overrides.front import transform_commands
 
         commands = transform_commands(text, options, path)
@@ -117,7 +117,10 @@ def process(path: str, mode: Mode, options: Options) -> FileResult:
             return FileResult(path, "failed", outcome.findings, outcome.error)
         if not outcome.changed:
             return FileResult(path, "unchanged", outcome.findings)
-        render_diff = notebook_diff if path.endswith(NOTEBOOK_SUFFIXES) else unified_diff
+        if path.endswith(NOTEBOOK_SUFFIXES):
+            from codemods.notebooks import diff as render_diff
+        else:
+            render_diff = unified_diff
         diff = render_diff(path, decoded.text, outcome.source) if mode == "diff" else ""
         if mode == "write":
             write_atomic(file, encode(decoded, outcome.source))
@@ -218,6 +221,8 @@ def scan(path: str) -> Scan:
     rainer, add_arg, text_file = b"rainer" in data, b"add_arg" in data, is_text_file(path)
     index = _index(path, data, rainer, add_arg, text_file)
     if text_file:
+        from codemods.docs import is_doc  # here, not at the top: a tree without docs or notebooks never needs them
+
         work = is_command_file(path) and _has_commands(index, data)
         return Scan(path, work or (is_doc(path) and doc_triggered(data, rainer)), index=index)
     if path.endswith((".yaml", ".yml")):
@@ -233,6 +238,8 @@ def scan(path: str) -> Scan:
         return Scan(path, True, index=index, trainers=trainers, rules=rules)
     text = data.decode("utf-8", errors="replace")
     if path.endswith(NOTEBOOK_SUFFIXES):
+        from codemods.notebooks import python_code
+
         text = python_code(text)
     if not _CLASS.search(text):
         return Scan(path, True, index=index, trainers=trainers, rules=rules)
@@ -335,7 +342,8 @@ def run(
         with _context().Pool(min(jobs, len(paths))) as pool:
             scans = list(pool.imap_unordered(scan, paths, chunksize=max(1, min(256, len(paths) // (jobs * 8)))))
     scans.sort(key=lambda item: item.path)  # every later decision iterates in path order, whatever the pool did
-    root = os.path.commonpath([os.path.dirname(os.path.abspath(item.path)) for item in scans])
+    # One abspath per folder rather than per file (for a file's path, dirname and abspath commute).
+    root = os.path.commonpath([os.path.abspath(folder) for folder in {os.path.dirname(item.path) for item in scans}])
     project = ProjectIndex.merge((item.index for item in scans), os.path.relpath(root) if root else "")
     options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
     trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
