@@ -7,6 +7,7 @@ last regression instead: the rule registry (and libcst with it) loaded for a fil
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -33,7 +34,7 @@ def _check(tree: Path, *flags: str) -> tuple[int, list[str]]:
         capture_output=True,
         text=True,
         cwd=tree,
-        env={"PYTHONPATH": str(ROOT), "PATH": ""},
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert done.stdout, done.stderr
     code, loaded = json.loads(done.stdout.splitlines()[-1])
