@@ -126,11 +126,11 @@ def _cuda_query(ctx: FileContext, node: ast.expr) -> str | None:
         func = func.value
     if not isinstance(func, ast.Name):
         return None
-    path = [*_torch_aliases(ctx).get(func.id, ("",)), *reversed(parts)]
+    path = [*torch_aliases(ctx).get(func.id, ("",)), *reversed(parts)]
     return path[2] if len(path) == 3 and path[:2] == ["torch", "cuda"] else None
 
 
-def _torch_aliases(ctx: FileContext) -> dict[str, tuple[str, ...]]:
+def torch_aliases(ctx: FileContext) -> dict[str, tuple[str, ...]]:
     """Local names the module binds to ``torch`` or ``torch.cuda`` by imports only (``import torch as th``)."""
     cached: dict[str, tuple[str, ...]] | None = ctx.__dict__.get("_torch_aliases")  # one file, one answer
     if cached is not None:

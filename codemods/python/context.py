@@ -65,6 +65,8 @@ class FileContext:
     #: ids of the callees of the calls being visited, and of those renamed with preset keyword arguments (-> them).
     callees: set[int] = field(default_factory=set)
     presets: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    #: ids of ``trainer.root_gpu`` nodes passed as a ``torch.cuda`` function's device (rule ``trainer_properties``).
+    cuda_devices: set[int] = field(default_factory=set)
     #: ``codemods.python.fit_moves``: line of a Trainer assignment whose ``resume_from_checkpoint`` can move -> line
     #: of its one ``fit``; and, once moved, the ``fit`` line -> the keyword arguments it takes (name, value).
     fit_moves: dict[int, int] = field(default_factory=dict)

@@ -112,7 +112,7 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
             # Node identities only mean something while their tree is alive: a previous chunk's tree may be gone
             # (replaced by its rewrite), and a new node could reuse one of its ids.
             ctx.labels, ctx.claimed, ctx.todos, ctx.split_imports = set(), set(), {}, {}
-            ctx.callees, ctx.presets = set(), {}
+            ctx.callees, ctx.presets, ctx.cuda_devices = set(), {}, set()
             rule_pass = RulePass(ctx, analysis.statements, lines)
             rule_pass.position = chunk.first
             new = module.visit(rule_pass)

@@ -15,7 +15,10 @@ gets one TODO naming the expression that gives the 1.5 value at the target
 never again above a statement nested in one that already carries it (a TODO for an ``if`` test stands above
 the ``if``, not also above its body). Properties without a replacement get a TODO too.
 
-No context is taken to make two values agree: even ``if trainer.num_gpus:`` is not
+One context is taken, where the values provably name the same thing: ``trainer.root_gpu`` as the device of a
+``torch.cuda`` function (``torch.cuda.synchronize(trainer.root_gpu)``) becomes
+``trainer.strategy.root_device.index``, since None there means the current device. No other context is taken to
+make two values agree: even ``if trainer.num_gpus:`` is not
 ``isinstance(trainer.accelerator, CUDAAccelerator)`` on every machine (1.5's ``Trainer(gpus=2,
 accelerator="cpu")`` ran on the CPU with ``num_gpus == 2``, and ``gpus=2, tpu_cores=8`` on GPUs with
 ``tpu_cores == 8``), so the TODO says it and the user decides.
@@ -222,6 +225,56 @@ def leave_comparison(ctx: FileContext, original: cst.Comparison, updated: cst.Co
     return updated
 
 
+#: ``torch.cuda`` functions whose ``device`` argument means the current device when it is None. There 1.5's
+#: ``root_gpu`` (None off the GPU) and ``strategy.root_device.index`` (None on the CPU) name the same device
+#: wherever CUDA runs: they agree on every recorded case of a CUDA host except ``Trainer()``, where None and 0 both
+#: are the current device (tests/parity/test_root_gpu_device.py); without CUDA both calls raise.
+_CUDA_DEVICE_FUNCTIONS = frozenset(
+    {
+        "synchronize",
+        "reset_peak_memory_stats",
+        "max_memory_allocated",
+        "memory_allocated",
+        "max_memory_reserved",
+        "memory_reserved",
+        "memory_stats",
+        "memory_summary",
+        "reset_max_memory_allocated",
+        "get_device_name",
+        "get_device_capability",
+        "get_device_properties",
+        "mem_get_info",
+        "utilization",
+    }
+)
+
+
+def _cuda_function(ctx: FileContext, func: cst.BaseExpression) -> bool:
+    """``torch.cuda.synchronize`` and the others of :data:`_CUDA_DEVICE_FUNCTIONS`, through the module's imports."""
+    from codemods.python.bindings import torch_aliases
+
+    parts: list[str] = []
+    while isinstance(func, cst.Attribute):
+        parts.append(func.attr.value)
+        func = func.value
+    if not isinstance(func, cst.Name):
+        return False
+    path = [*torch_aliases(ctx).get(func.value, ("",)), *reversed(parts)]
+    return len(path) == 3 and path[:2] == ["torch", "cuda"] and path[2] in _CUDA_DEVICE_FUNCTIONS
+
+
+def visit_call(ctx: FileContext, node: cst.Call, _: Any) -> None:
+    """Mark ``trainer.root_gpu`` passed as the device of a ``torch.cuda`` function (:data:`_CUDA_DEVICE_FUNCTIONS`)."""
+    if not node.args or not _cuda_function(ctx, node.func):
+        return None
+    device = next((a for a in node.args if a.keyword is not None and a.keyword.value == "device"), None)
+    if device is None and node.args[0].keyword is None and not node.args[0].star:
+        device = node.args[0]
+    if device is not None and isinstance(device.value, cst.Attribute) and device.value.attr.value == "root_gpu":
+        ctx.cuda_devices.add(id(device.value))
+    return None
+
+
 def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attribute) -> Any:
     if id(original) in ctx.claimed:
         return updated
@@ -264,6 +317,9 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
             message = f"Trainer.{prop.old} is gone in {prop.removed_in}: {prop.note}"
         _todo(ctx, message, original)
         return updated
+    if prop.old == "root_gpu" and id(original) in ctx.cuda_devices and prop.new is not None:
+        ctx.fix(ID, f"Trainer.root_gpu as a torch.cuda device -> Trainer.{prop.new} (the same device there)", original)
+        return _chain(receiver, prop.new)
     if not prop.exact:
         # Left as it is, even where the property is gone at the target: a rewrite to the nearest new spelling
         # would read another value on some machines, silently; the TODO names the one that reads the same.
@@ -278,6 +334,11 @@ RULE = Rule(
     description="deprecated Trainer properties are replaced where the new one reads the same value "
     "(training_type_plugin); the others (num_gpus, root_gpu, ...) get a TODO naming the expression that does",
     deprecated_in="1.6",
-    handlers={"Attribute": leave_attribute, "visit_Comparison": visit_comparison, "Comparison": leave_comparison},
+    handlers={
+        "Attribute": leave_attribute,
+        "visit_Comparison": visit_comparison,
+        "Comparison": leave_comparison,
+        "visit_Call": visit_call,
+    },
     tokens=tuple(sorted({prop.old.rsplit(".", 1)[-1] for prop in TRAINER_PROPERTIES})),
 )
