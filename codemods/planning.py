@@ -3,11 +3,13 @@
 The rules run in the registry's order until one stops the plan (a value it cannot read, a combination it
 cannot keep exactly). A stop silences nothing else: the rules whose flags do not decide the devices
 (:data:`~codemods.plan.INDEPENDENT`) still run after it, and every legacy flag left that no TODO names yet
-gets one TODO naming them all (MIGRATION.md, "Selection policy").
+is named in the stopping TODO, or, where that TODO is about no one flag, gets one TODO naming them all
+(MIGRATION.md, "Selection policy").
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from codemods.plan import INDEPENDENT, LEGACY_FLAG_RULES, Plan
@@ -52,6 +54,15 @@ def _finish(plan: Plan, rule: str, message: str) -> None:
         and plan.applies(LEGACY_FLAG_RULES[flag], REGISTRY[LEGACY_FLAG_RULES[flag]].version)
         and not any(note.todo and re.search(rf"\b{flag}\b", note.message) for note in plan.notes)
     ]
+    if not left:
+        return
+    # One TODO per thing to do: the flags that wait on the stopping one are named in its TODO.
+    stopping = next((i for i, n in enumerate(plan.notes) if n.todo and n.rule == rule and n.message == message), None)
+    if stopping is not None and re.match(r"[A-Za-z_]\w*=", message):
+        verb = "depends" if len(left) == 1 else "depend"
+        joined = f"{message}; {', '.join(left)} {verb} on it: migrate them together"
+        plan.notes[stopping] = dataclasses.replace(plan.notes[stopping], message=joined)
+        return
     if left:
         key = re.match(r"([A-Za-z_]\w*)=", message)
         value = plan.get(key.group(1)) if key is not None else None
