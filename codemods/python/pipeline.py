@@ -14,7 +14,7 @@ import libcst as cst
 
 from codemods.model import Finding, Options, Outcome, Runs, first_line
 from codemods.prefilter import OPTIONS, PROPERTIES, matching_lines, word_pattern
-from codemods.python import fit_moves, flag_hooks, rename_hooks
+from codemods.python import fit_moves, flag_hooks, rename_hooks, version_guards
 from codemods.python.chunks import Chunk, locate, split, whole
 from codemods.python.context import FileContext, Handler, Pending
 from codemods.python.imports import add_needed, remove_unused, trim_start
@@ -101,6 +101,9 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     chunks = split_chunks if split_chunks is not None else whole(source, analysis.statements)
     if split_chunks is None:
         lines = list(range(1, source.count("\n") + source.count("\r") + 2))
+    if "__version__" in source and options.target_tuple >= (2, 0):
+        guarded = version_guards.guarded_lines(tree)  # code for one major version only: left as it is
+        lines = [line for line in lines if line not in guarded]
     originals = {id(chunk): (chunk.text, chunk.start_line) for chunk in chunks}
     try:
         for index, chunk in enumerate(chunks):
