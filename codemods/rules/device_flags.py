@@ -249,9 +249,7 @@ def step(plan: Plan) -> None:
         if why is None:
             return
         plan.stop(
-            ID,
-            f"{', '.join(unknown)} is not a literal: pass accelerator= and devices= instead "
-            f'(e.g. accelerator="gpu", devices=n when n > 0, else accelerator="cpu"); 0 and None meant CPU{why}',
+            ID, f"{', '.join(unknown)} is not a literal: pass accelerator= and devices= instead {_example(flags)}{why}"
         )
         return
     truthy = [flag for flag in flags if lightning_truthy(flags[flag].lit)]
@@ -316,6 +314,15 @@ def step(plan: Plan) -> None:
     plan.replace(count_flag, replacement)
     plan.origin["devices"] = ID
     plan.note(ID, f"{count_flag}={flags[count_flag].text} is accelerator={kind!r}, devices= (deprecated in 1.7)")
+
+
+def _example(flags: dict[str, Value]) -> str:
+    """How the pair is spelled for the first flag that is not a literal (a TPU count is not a GPU count)."""
+    first = next(flag for flag, value in flags.items() if not value.known)
+    kind = {"gpus": "gpu", "tpu_cores": "tpu", "ipus": "ipu", "num_processes": "cpu"}.get(first, "gpu")
+    if kind == "cpu":
+        return '(e.g. accelerator="cpu", devices=n)'
+    return f'(e.g. accelerator="{kind}", devices=n when n > 0, else accelerator="cpu"); 0 and None meant CPU'
 
 
 RULE = Rule(
