@@ -97,7 +97,10 @@ def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpres
         return value
     if isinstance(original, cst.IfExp) and isinstance(updated, cst.IfExp):
         yes, no = read(ctx, original.body, updated.body), read(ctx, original.orelse, updated.orelse)
-        if yes.known and no.known:
+        # Literal branches, or a None branch next to anything (``DDPPlugin(...) if n > 1 else None``: 2.x
+        # rejects the None, whatever the other branch holds)
+        none_branch = any(branch.known and branch.lit is None for branch in (yes, no))
+        if (yes.known and no.known) or none_branch:
             value.cond = (updated.test, yes, no)
     elif isinstance(original, cst.List | cst.Tuple) and isinstance(updated, cst.List | cst.Tuple):
         if all(isinstance(el, cst.Element) for el in original.elements):
@@ -182,6 +185,15 @@ def render(
             for k, v in kwargs.items()
         ]
         return cst.Call(cst.Name(name), args=_commas(args, None))
+    if value.cond is not None and isinstance(value.node, cst.IfExp):
+        # The original ``a if c else b`` with the branches a rule replaced: its layout stays.
+        test, yes, no = value.cond
+        node: cst.IfExp = value.node
+        return node.with_changes(
+            test=_copy(render(ctx, plan, test, quote)) if isinstance(test, Value) else node.test,
+            body=node.body if yes.node is not None else render(ctx, plan, yes, quote),
+            orelse=node.orelse if no.node is not None else render(ctx, plan, no, quote),
+        )
     if value.cond is not None and value.node is None:
         test, yes, no = value.cond
         if isinstance(test, Value):

@@ -39,13 +39,16 @@ ID = "trainer_defaults"
 
 
 def _has_none(value: Value) -> bool:
+    """``"ddp" if c else None``, ``DDPPlugin() if c else None``, ``s if c else None``: a None branch."""
     assert value.cond is not None
-    return all(branch.known for branch in value.cond[1:]) and any(branch.lit is None for branch in value.cond[1:])
+    return any(branch.known and branch.lit is None for branch in value.cond[1:])
 
 
 def _auto(branch: Value) -> Value:
-    """One literal branch of ``strategy="ddp" if c else None``, None spelled as 2.0's default "auto"."""
-    return new("auto" if branch.lit is None else branch.lit)
+    """One branch of ``strategy="ddp" if c else None``, None spelled as 2.0's default "auto" (an object stays)."""
+    if not branch.known:
+        return branch
+    return branch if branch.lit is not None else new("auto")
 
 
 #: What 1.x did without accelerator=/devices=, and what 2.0 does instead.
@@ -103,7 +106,7 @@ def step(plan: Plan) -> None:
         plan.note(ID, "strategy=None was the default; 2.0 rejects None")
     if strategy is not None and strategy.cond is not None and _has_none(strategy):
         test, yes, no = strategy.cond
-        strategy = Value(cond=(test, _auto(yes), _auto(no)), source=strategy.source)
+        strategy = Value(node=strategy.node, cond=(test, _auto(yes), _auto(no)), source=strategy.source)
         plan.set("strategy", strategy)
         plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
     auto = none_as_auto(strategy) if strategy is not None else None
