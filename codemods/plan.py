@@ -260,7 +260,7 @@ class Plan:
 #: Flag rules whose flags do not take part in choosing the accelerator, the devices or the strategy: they still
 #: run on a plan another rule gave up on (:meth:`Plan.stop`).
 INDEPENDENT: frozenset[str] = frozenset(
-    {"amp_flags", "auto_select_gpus", "precision_values", "replace_sampler_ddp", "strategy_names"}
+    {"amp_flags", "auto_select_gpus", "precision_values", "removed_arguments", "replace_sampler_ddp", "strategy_names"}
 )
 
 #: Each legacy Trainer flag and the rule that migrates it (whose target decides whether it must go).
