@@ -124,13 +124,17 @@ def _cuda_query(ctx: FileContext, node: ast.expr) -> str | None:
     while isinstance(func, ast.Attribute):
         parts.append(func.attr)
         func = func.value
-    if not isinstance(func, ast.Name):
-        return None
-    path = [*torch_aliases(ctx).get(func.id, ("",)), *reversed(parts)]
+    return cuda_function(ctx, func.id, list(reversed(parts))) if isinstance(func, ast.Name) else None
+
+
+def cuda_function(ctx: FileContext, root: str, attrs: list[str]) -> str | None:
+    """``synchronize`` for ``torch.cuda.synchronize`` spelled ``root.attrs...``, when ``root`` is imported as the
+    ``torch`` module (or ``torch.cuda``) and nothing else; None otherwise."""
+    path = [*_torch_aliases(ctx).get(root, ("",)), *attrs]
     return path[2] if len(path) == 3 and path[:2] == ["torch", "cuda"] else None
 
 
-def torch_aliases(ctx: FileContext) -> dict[str, tuple[str, ...]]:
+def _torch_aliases(ctx: FileContext) -> dict[str, tuple[str, ...]]:
     """Local names the module binds to ``torch`` or ``torch.cuda`` by imports only (``import torch as th``)."""
     cached: dict[str, tuple[str, ...]] | None = ctx.__dict__.get("_torch_aliases")  # one file, one answer
     if cached is not None:

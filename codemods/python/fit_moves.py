@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from codemods.python.qualnames import parameters
+
 if TYPE_CHECKING:
     from codemods.plan import Plan
     from codemods.python.context import FileContext
@@ -66,6 +68,7 @@ def _own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
 
 def _moves_in(scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, int]:
     own = list(_own_nodes(scope.body))
+    parents = _parents(scope)
     moves: dict[int, int] = {}
     for node in own:
         if isinstance(node, ast.Expr) and _chained(node.value):
@@ -78,7 +81,7 @@ def _moves_in(scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef) -> dic
         value = next((k.value for k in node.value.keywords if k.arg == FLAG), None)
         if value is None or not _pure(value):
             continue
-        fit = _the_fit(scope, own, node, node.targets[0].id)
+        fit = _the_fit(scope, own, parents, node, node.targets[0].id)
         if fit is not None and not _stored_between(own, _reads(value), node, fit):
             moves[node.lineno] = fit.lineno
     return moves
@@ -103,10 +106,14 @@ def _takes_ckpt_path(call: ast.Call) -> bool:
 
 
 def _the_fit(
-    scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef, own: list[ast.AST], assign: ast.Assign, name: str
+    scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef,
+    own: list[ast.AST],
+    parents: dict[int, ast.AST],
+    assign: ast.Assign,
+    name: str,
 ) -> ast.Expr | None:
     """The one ``name.fit(...)`` statement that runs once after ``assign``, when ``name`` never leaves the scope."""
-    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef) and name in _parameter_names(scope):
+    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef) and name in parameters(scope):
         return None
     if _closed_over(scope.body, name):
         return None
@@ -120,7 +127,6 @@ def _the_fit(
     for node in own:
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name:
             fits.extend([node] if node.attr == "fit" else [])
-    parents = _parents(scope)
     for node in own:
         read = isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
         if read and not isinstance(parents.get(id(node)), ast.Attribute):
@@ -153,7 +159,7 @@ def _binds(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str)
     if any(isinstance(n, ast.Global | ast.Nonlocal) and name in n.names for n in _own_nodes(body)):
         return False
     stored = any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in _own_nodes(body))
-    return stored or name in _parameter_names(node)
+    return stored or name in parameters(node)
 
 
 def _runs_once_after(parents: dict[int, ast.AST], assign: ast.stmt, fit: ast.stmt) -> bool:
@@ -189,12 +195,6 @@ def _blocks(node: ast.AST) -> Iterator[list[ast.stmt]]:
 
 def _parents(scope: ast.AST) -> dict[int, ast.AST]:
     return {id(child): node for node in ast.walk(scope) for child in ast.iter_child_nodes(node)}
-
-
-def _parameter_names(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
-    args = node.args
-    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
-    return {a.arg for a in every if a is not None}
 
 
 def _pure(node: ast.expr) -> bool:

@@ -246,7 +246,8 @@ def _import(scope: Scope, local: str, qualified: str, line: int, analysis: Analy
         scope.bound.add(local)
 
 
-def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+def parameters(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    """Every parameter name of a ``def`` or ``lambda``."""
     args = node.args
     names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
     names.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
@@ -261,11 +262,11 @@ def _walk(body: list[ast.stmt], scope: Scope, depth: int, analysis: Analysis) ->
         _bind(node, scope, analysis.module, analysis)
         opened: Scope | None = None
         if isinstance(node, _FUNCTIONS):
-            parameters = frozenset(_parameters(node))
-            opened = Scope("function", params=parameters)
+            params = frozenset(parameters(node))
+            opened = Scope("function", params=params)
             _walk(node.body, opened, depth + 1, analysis)
-            opened.rebound = frozenset(opened.bound & parameters)
-            opened.bound |= parameters
+            opened.rebound = frozenset(opened.bound & params)
+            opened.bound |= params
         elif isinstance(node, ast.ClassDef):
             opened = Scope("class")
             _walk(node.body, opened, depth + 1, analysis)

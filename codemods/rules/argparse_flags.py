@@ -122,32 +122,29 @@ def _datamodule_helper(ctx: FileContext, original: cst.Call, func: cst.Attribute
     return False
 
 
-def _own_classes(ctx: FileContext) -> dict[str, list[str]]:
-    """Classes defined in this file -> the dotted names of their bases."""
+def _own_classes(ctx: FileContext) -> dict[str, Any]:
+    """The classes this file defines at any depth, by name (``ast.ClassDef``)."""
     import ast
 
-    def dotted(node: ast.expr) -> str:
-        return f"{dotted(node.value)}.{node.attr}" if isinstance(node, ast.Attribute) else getattr(node, "id", "")
-
-    return {
-        s.node.name: [dotted(base) for base in s.node.bases]
-        for s in ctx.analysis.statements
-        if isinstance(s.node, ast.ClassDef)
-    }
+    return {s.node.name: s.node for s in ctx.analysis.statements if isinstance(s.node, ast.ClassDef)}
 
 
 def _defines_datamodule(ctx: FileContext, local: str, helper: str) -> bool:
     """``local`` is a class of this file on a LightningDataModule base that does not define ``helper`` itself."""
     import ast
 
-    classes = [s.node for s in ctx.analysis.statements if isinstance(s.node, ast.ClassDef) and s.node.name == local]
-    methods = {n.name for c in classes for n in c.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
-    if helper in methods:
+    node = _own_classes(ctx).get(local)
+    if node is None or any(
+        isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == helper for n in node.body
+    ):
         return False
-    for base in _own_classes(ctx).get(local, []):
-        first, _, rest = base.partition(".")
-        root = ctx.resolve(first)
-        if root is not None and ".".join(filter(None, (root, rest))) in _DATAMODULE_BASES:
+    for base in node.bases:
+        parts: list[str] = []
+        while isinstance(base, ast.Attribute):
+            parts.append(base.attr)
+            base = base.value
+        root = ctx.resolve(base.id) if isinstance(base, ast.Name) else None
+        if root is not None and ".".join((root, *reversed(parts))) in _DATAMODULE_BASES:
             return True
     return False
 

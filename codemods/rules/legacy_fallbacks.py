@@ -134,7 +134,7 @@ def _strategy(plan: Plan) -> None:
         # Next to the user's accelerator="cpu" 1.5 honoured the name: one process driving N "CPU devices".
         plan.stop(
             ID,
-            f"strategy={_text(value)} next to accelerator=\"cpu\" ran ONE process in 1.5 (DataParallel/DDP2 "
+            f'strategy={_text(value)} next to accelerator="cpu" ran ONE process in 1.5 (DataParallel/DDP2 '
             'without GPUs runs the model as it is): use devices=1 for that, or strategy="ddp" for N processes',
         )
         return

@@ -251,7 +251,7 @@ _CUDA_DEVICE_FUNCTIONS = frozenset(
 
 def _cuda_function(ctx: FileContext, func: cst.BaseExpression) -> bool:
     """``torch.cuda.synchronize`` and the others of :data:`_CUDA_DEVICE_FUNCTIONS`, through the module's imports."""
-    from codemods.python.bindings import torch_aliases
+    from codemods.python.bindings import cuda_function
 
     parts: list[str] = []
     while isinstance(func, cst.Attribute):
@@ -259,8 +259,7 @@ def _cuda_function(ctx: FileContext, func: cst.BaseExpression) -> bool:
         func = func.value
     if not isinstance(func, cst.Name):
         return False
-    path = [*torch_aliases(ctx).get(func.value, ("",)), *reversed(parts)]
-    return len(path) == 3 and path[:2] == ["torch", "cuda"] and path[2] in _CUDA_DEVICE_FUNCTIONS
+    return cuda_function(ctx, func.value, list(reversed(parts))) in _CUDA_DEVICE_FUNCTIONS
 
 
 def visit_call(ctx: FileContext, node: cst.Call, _: Any) -> None:
