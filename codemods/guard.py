@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from codemods.index import STRATEGY_PLUGIN, ProjectIndex, Schema, Use, describe
+from codemods.index import STRATEGY_PLUGIN, ProjectIndex, Schema, Use, describe, drops_read
 from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
@@ -77,6 +77,8 @@ def reasons(
             uses = [use for use in uses if use.kind != "override"]
         # an override command rewritten in this run migrates with the key; one left as it is still holds it
         uses = [use for use in uses if not migrates(use)]
+        # and a read the Python side drops in this run (auto_lr_find=cfg.trainer.auto_lr_find) goes with it
+        uses = [use for use in uses if not drops_read(use, index)]
         if uses:
             found.append(f"{name}.{key}{_USED}{describe(uses, index.root)}: migrate those uses together with this key")
     added = sorted(key for key in new if key not in old)

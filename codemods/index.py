@@ -32,7 +32,9 @@ from typing import Literal
 from codemods.overrides.syntax import TODO_MARK, commands
 from legacy_api.renames import STRATEGY_CLASSES
 
-UseKind = Literal["read", "override", "interpolation", "strategy_plugin"]
+#: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
+#: and the read with it, so that it does not hold the key (:func:`drops_read`).
+UseKind = Literal["read", "override", "interpolation", "strategy_plugin", "dropped_flag"]
 
 #: Attribute roots that are Trainer objects (``self.trainer.gpus`` is a Trainer property, not a config key).
 _TRAINER_OWNERS = frozenset({"self", "pl_module", "module", "model", "lightning_module", "cls"})
@@ -128,9 +130,36 @@ class FileIndex:
 
 
 #: Facts a file can contribute: the Hydra version the project requires (``hydra>=1.1``: ``++`` overrides
-#: work; ``hydra<1.1``), a parser built by ``Trainer.add_argparse_args``, and the project's own options of a
-#: Trainer flag's name (``option:--gpus``, from ``add_argument``).
-FACTS = ("hydra>=1.1", "hydra<1.1", "argparse_trainer")
+#: work; ``hydra<1.1``), a parser built by ``Trainer.add_argparse_args``, the project's own options of a
+#: Trainer flag's name (``option:--gpus``, from ``add_argument``), and code that may run ``Trainer.tune()``
+#: (``tunes``: :func:`may_tune`).
+FACTS = ("hydra>=1.1", "hydra<1.1", "argparse_trainer", "tunes")
+#: The Trainer flags 1.5 read only in ``Trainer.tune()`` (``Tuner._tune``; ``tuner.lr_find()`` and
+#: ``tuner.scale_batch_size()`` set their own values first): where nothing in the project tunes, they did nothing.
+TUNE_FLAGS = ("auto_lr_find", "auto_scale_batch_size")
+_TUNING = re.compile(rb"\.\s*tune\s*\(|LightningCLI|\.\s*(auto_lr_find|auto_scale_batch_size)\b")
+
+
+def never_tunes(project: object) -> bool:
+    """Whether ``project`` is a run's index (tests may plan without one) and nothing in it tunes a Trainer."""
+    return isinstance(project, ProjectIndex) and "tunes" not in project.facts
+
+
+def may_tune(data: bytes) -> bool:
+    """Whether a file may run ``Trainer.tune()`` or read a tuning flag back: a ``.tune(`` call, LightningCLI (its
+    ``tune`` subcommand in 1.5), or ``x.auto_lr_find`` anywhere but as the value of the flag of that name
+    (``auto_lr_find=cfg.trainer.auto_lr_find`` passes a config on; ``if trainer.auto_lr_find:`` reads it).
+    Text, not syntax: a mention in a doc or a comment counts too, which only keeps a TODO."""
+    if b"tune" not in data and b"CLI" not in data and b"auto_" not in data:
+        return False
+    for match in _TUNING.finditer(data):
+        flag = match.group(1)
+        if flag is None:
+            return True
+        line = data[data.rfind(b"\n", 0, match.start()) + 1 : match.start()]
+        if not re.search(rb"\b" + flag + rb"\s*=\s*[\w.]*$", line):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -448,6 +477,9 @@ class _PythonIndexer(ast.NodeVisitor):
                 skip.add(id(key))
         if name in _TRAINER_CALLEES or name.endswith("Trainer"):  # flash.Trainer, a project's MyTrainer
             self._splat(node)
+            for keyword in _dropped_reads(node):
+                self._use(f"trainer.{keyword.arg}", keyword.value, "dropped_flag")
+                skip.add(id(keyword))
         elif name.endswith("CLI"):
             self._trainer_defaults(node)
         for child in ast.iter_child_nodes(node):
@@ -504,6 +536,45 @@ class _PythonIndexer(ast.NodeVisitor):
         if names & SCHEMA_MARKERS and names & _SCHEMA_COMPANIONS:
             self.schemas.append(Schema(self.path, node.lineno, node.name, fields))
         self.generic_visit(node)
+
+
+def _literal(node: ast.expr) -> object:
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _dropped_reads(node: ast.Call) -> list[ast.keyword]:
+    """The flags of a Trainer call that the Python rules drop together with the config read they pass on: a
+    tuning flag (``auto_lr_find=cfg.trainer.auto_lr_find``; dropped where nothing in the project tunes) and
+    ``auto_select_gpus`` in a call that shows it passes no ``devices=`` and no ``gpus=`` but a list or a string
+    (1.5 read it only next to an int ``gpus=``: ``codemods.rules.auto_select_gpus``)."""
+    func = node.func
+    if not (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")).endswith("Trainer"):
+        return []  # instantiate(cfg.trainer, ...), Trainer.from_argparse_args(...): not a call the rules rebuild
+    names = {keyword.arg for keyword in node.keywords}
+    visible = None not in names and not any(isinstance(arg, ast.Starred) for arg in node.args)
+    gpus = next((keyword.value for keyword in node.keywords if keyword.arg == "gpus"), None)
+    # no gpus=, or one 1.5 did not pick for: a list or a string
+    unpicked = gpus is None or isinstance(_literal(gpus), list | tuple | str)
+    found = []
+    for keyword in node.keywords:
+        chain = _chain(keyword.value)
+        if chain is None or _config_key(chain) != f"trainer.{keyword.arg}":
+            continue
+        if keyword.arg in TUNE_FLAGS or (
+            keyword.arg == "auto_select_gpus" and visible and unpicked and "devices" not in names
+        ):
+            found.append(keyword)
+    return found
+
+
+def drops_read(use: Use, index: ProjectIndex) -> bool:
+    """Whether the Python rules drop this use of a key in this run (it then holds nothing back)."""
+    if use.kind != "dropped_flag":
+        return False
+    return use.key.partition(".")[2] not in TUNE_FLAGS or never_tunes(index)
 
 
 def python_index(tree: ast.Module, path: str, facts: tuple[str, ...] = ()) -> FileIndex:

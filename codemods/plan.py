@@ -155,6 +155,9 @@ class Plan:
     #: that moves one does not move it in the original).
     to_fit: frozenset[str] = frozenset()
     fitted: tuple[str, ...] = ()
+    #: Nothing in the project runs ``Trainer.tune()`` (the project index says so: ``codemods.index.may_tune``), so
+    #: the flags 1.5 read only there (``auto_lr_find``, ``auto_scale_batch_size``) did nothing.
+    untuned: bool = False
 
     #: The key before the first key a rule dropped ("" for the start): where :meth:`set` puts new keys.
     _gap: str | None = field(default=None, init=False, repr=False, compare=False)

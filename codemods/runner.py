@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
-from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file, text_facts
+from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file, may_tune, text_facts
 from codemods.model import Finding, Options, Outcome
 from codemods.overrides.files import is_command_file
 from codemods.prefilter import (
@@ -220,6 +220,8 @@ def scan(path: str) -> Scan:
     # "rainer": Trainer, trainer, TODO(migrate-trainer); "add_arg": add_argparse_args, add_argument.
     rainer, add_arg, text_file = b"rainer" in data, b"add_arg" in data, is_text_file(path)
     index = _index(path, data, rainer, add_arg, text_file)
+    if may_tune(data):
+        index = replace(index, facts=(*index.facts, "tunes"))
     if text_file:
         from codemods.docs import is_doc  # here, not at the top: a tree without docs or notebooks never needs them
 

@@ -30,6 +30,8 @@ class RemovedArgument:
     exact: Mapping[Any, Any] = field(default_factory=dict)
     #: The ``fit()`` argument that takes the value where the code fits the Trainer once (``ckpt_path``).
     fit_argument: str | None = None
+    #: 1.5 read it only in ``Trainer.tune()`` (``Tuner._tune``): where nothing runs that, it did nothing.
+    tune_only: bool = False
 
 
 REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
@@ -77,12 +79,15 @@ REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
     RemovedArgument(
         "resume_from_checkpoint", "2.0", (None,), "pass ckpt_path= to trainer.fit() instead", fit_argument="ckpt_path"
     ),
-    RemovedArgument("auto_lr_find", "2.0", (False,), "run Tuner(trainer).lr_find(model) (pytorch_lightning.tuner)"),
+    RemovedArgument(
+        "auto_lr_find", "2.0", (False,), "run Tuner(trainer).lr_find(model) (pytorch_lightning.tuner)", tune_only=True
+    ),
     RemovedArgument(
         "auto_scale_batch_size",
         "2.0",
         (False, None),
         "run Tuner(trainer).scale_batch_size(model) (pytorch_lightning.tuner)",
+        tune_only=True,
     ),
     RemovedArgument("move_metrics_to_cpu", "2.0", (False,), "move logged metrics to the CPU in your own code"),
     RemovedArgument(

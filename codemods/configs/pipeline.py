@@ -23,6 +23,7 @@ from codemods.configs.strings import interpolation_edits, rename_edits
 from codemods.configs.text import Edit, apply_edits
 from codemods.configs.todos import TodoPlacer
 from codemods.configs.verify import Touched, verify
+from codemods.index import never_tunes
 from codemods.model import TODO_PREFIX, Finding, FindingKind, Options, Outcome
 from codemods.plan import Plan, Value
 from codemods.planning import run_flag_rules
@@ -102,6 +103,7 @@ class FilePass:
             composed=composed(doc),
             origin={k: "explicit" for k, _ in items},
             written_in="yaml",
+            untuned=never_tunes(self.options.project),
         )
         snapshot = {id(v): list(v.items) for _, v in items if v.items is not None}
         run_flag_rules(plan)

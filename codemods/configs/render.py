@@ -86,7 +86,7 @@ def data(value: Value, root: str, source: Any = None) -> Any:
     if value.ctor is not None:
         path, kwargs = value.ctor
         if "" in kwargs or not path.rpartition(".")[2][:1].isupper():
-            raise Unrenderable(f"{value.source or path} is a call, not a class YAML can name")
+            raise Unrenderable(f"{value.source or path}, a call, not a class YAML names,")
         init = {key: data(arg, root, source) for key, arg in kwargs.items()}
         out: dict[str, Any] = {"class_path": f"{NEW_ROOT[root]}.{path}"}
         if init:

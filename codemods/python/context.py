@@ -85,6 +85,13 @@ class FileContext:
     def enabled(self, rule: str) -> bool:
         return self.options.enabled(rule)
 
+    @property
+    def untuned(self) -> bool:
+        """Nothing in the project runs ``Trainer.tune()`` (:attr:`codemods.plan.Plan.untuned`)."""
+        from codemods.index import never_tunes
+
+        return never_tunes(self.options.project)
+
     def applies(self, rule: str, deprecated_in: str) -> bool:
         return self.enabled(rule) and version_tuple(deprecated_in) <= self.target
 
@@ -152,7 +159,7 @@ class FileContext:
 
         items = [(a.keyword.value, read(self, a.value, a.value)) for a in call.args if a.keyword is not None]
         origin = {key: "explicit" for key, _ in items}
-        plan = Plan(list(items), self.target, PL, self.enabled, opaque_rest=True, origin=origin, trial=True)
+        plan = Plan(list(items), self.target, PL, self.enabled, True, origin=origin, trial=True, untuned=self.untuned)
         run_flag_rules(plan)
         after = dict(plan.items)
         named = " ".join(note.message for note in plan.notes)

@@ -134,6 +134,7 @@ def _settle(ctx: FileContext, plan: Plan, steps: Any, quote: str, rounds: int = 
             plan.enabled,
             opaque_rest=plan.opaque_rest,
             origin={key: "explicit" for key, _ in plan.items},
+            untuned=plan.untuned,
         )
         before = list(again.items)
         snapshot = [(v, list(v.items)) for _, v in again.items if v.items is not None]
@@ -182,7 +183,10 @@ def _args_plan(ctx: FileContext, root: str, original: cst.Call, updated: cst.Cal
     ]
     opaque = opaque or any(a.star for a in original.args)
     origin = {k: "explicit" for k, _ in items}
-    return Plan(items, ctx.target, root, ctx.enabled, opaque, origin=origin, interactive=ctx.options.interactive)
+    interactive = ctx.options.interactive
+    return Plan(
+        items, ctx.target, root, ctx.enabled, opaque, origin=origin, interactive=interactive, untuned=ctx.untuned
+    )
 
 
 def _rebuild_args(
@@ -413,7 +417,8 @@ def _dict_plan(
         if not all(isinstance(o, cst.DictElement) and isinstance(o.key, cst.SimpleString) for o, _ in pairs):
             return updated
         items = [(str(_key(o)), read(ctx, o.value, u.value)) for o, u in pairs]
-        plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin={k: "explicit" for k, _ in items})
+        origin = {k: "explicit" for k, _ in items}
+        plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin=origin, untuned=ctx.untuned)
         if not migrated(plan, list(plan.items)):
             return updated
         quote = _quote(updated)

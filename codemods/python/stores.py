@@ -56,7 +56,8 @@ def _ast_value(node: ast.expr) -> Value:
 def _fate(ctx: FileContext, key: str, value: Value) -> list[tuple[str, Any]]:
     """What the store ``d[key] = value`` becomes at the target: the keys it writes, with their literal values
     (UNKNOWN where not a literal). A trial plan: nothing is reported."""
-    plan = Plan([(key, value)], ctx.target, PL, ctx.enabled, opaque_rest=True, origin={key: "explicit"}, trial=True)
+    origin = {key: "explicit"}
+    plan = Plan([(key, value)], ctx.target, PL, ctx.enabled, True, origin=origin, trial=True, untuned=ctx.untuned)
     run_flag_rules(plan)
     return [(k, v.lit if v.node is None or v is value else UNKNOWN) for k, v in plan.items]
 
@@ -250,7 +251,7 @@ def leave_statement(ctx: FileContext, original: cst.SimpleStatementLine, updated
     new_assign = updated.body[0]
     assert isinstance(new_assign, cst.Assign)
     items = [(key, read(ctx, assign.value, new_assign.value))]
-    plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin={key: "explicit"})
+    plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin={key: "explicit"}, untuned=ctx.untuned)
     quote = target.slice[0].slice.value.quote[-1]  # type: ignore[attr-defined]
     if not settle_plan(ctx, plan, quote):
         report_notes(ctx, plan, original)

@@ -1,7 +1,8 @@
 """``auto_select_gpus=True`` -> ``devices=find_usable_cuda_devices(N)``.
 
-Deprecated in Lightning 1.9, removed in 2.0. Only a literal device count can be rewritten; newcore has no
-``find_usable_cuda_devices``, so compat code gets a TODO.
+Deprecated in Lightning 1.9, removed in 2.0. 1.5 read it only next to an integer ``gpus=`` (``devices=`` was
+mapped to the GPUs later): without ``gpus=`` it is dropped whatever it holds. Only a literal device count can be
+rewritten; newcore has no ``find_usable_cuda_devices``, so compat code gets a TODO.
 """
 
 from __future__ import annotations
@@ -11,6 +12,12 @@ from codemods.rule import Rule
 from legacy_api.lightning15 import device_count
 
 ID = "auto_select_gpus"
+#: One wording for every call it cannot decide: a second pass (or run) over a migrated call, whose devices= may
+#: have been gpus=, must not word it differently.
+TODO = (
+    "auto_select_gpus is gone in 2.0: use devices=find_usable_cuda_devices(n) where devices= was gpus=n (an int); "
+    "1.5 picked no GPUs for any other devices=, so drop it there"
+)
 
 
 def step(plan: Plan) -> None:
@@ -21,15 +28,35 @@ def step(plan: Plan) -> None:
         plan.drop("auto_select_gpus")
         plan.note(ID, f"removed auto_select_gpus={flag.text}: it was the default")
         return
-    devices, accelerator = plan.get("devices"), plan.get("accelerator")
-    if flag.known and devices is None and not plan.opaque_rest and (accelerator is None or accelerator.lit == "cpu"):
-        # 1.5 picked free GPUs only for gpus=N: without a device count there was nothing to pick.
+    devices = plan.get("devices")
+    gpus = "gpus" in plan or "gpus" in plan.successor
+    pure = flag.known or (flag.facts is not None and flag.facts.pure) or plan.written_in != "python"
+    # Not next to the user's own devices=: in a migrated call that may have been gpus= (a second run could not
+    # tell), so a TODO stays. devices= made from tpu_cores=/num_processes=/ipus= in this run picked no GPUs.
+    # (codemods.index._dropped_reads foresees this drop, so that the read it passes on holds no config key.)
+    own_devices = devices is not None and plan.origin.get("devices", "explicit") == "explicit"
+    if not gpus and not own_devices and pure and not plan.opaque_rest:
+        # 1.5 picked free GPUs only for gpus=N (Trainer._parse_devices, before devices= was mapped to the GPUs):
+        # without gpus= there was nothing to pick, whatever the flag held.
         plan.drop("auto_select_gpus")
         plan.note(ID, f"removed auto_select_gpus={flag.text}: without gpus= it selected nothing in 1.5")
         return
+    written = plan.get("gpus") or (devices if gpus and not own_devices else None)
+    if written is not None and written.known and isinstance(written.lit, list | str) and pure:
+        # gpus=[2] or gpus="0,1": _parse_devices picked only for an int
+        plan.drop("auto_select_gpus")
+        plan.note(ID, f"removed auto_select_gpus={flag.text}: 1.5 picked GPUs only for an int gpus=")
+        return
     count = device_count(devices.lit) if devices is not None and devices.known else None
-    if not flag.known or plan.is_compat or devices is None or count is None or isinstance(devices.lit, list | str):
-        plan.todo(ID, "auto_select_gpus is gone in 2.0: use devices=find_usable_cuda_devices(n)")
+    if (
+        not flag.known
+        or plan.is_compat
+        or not gpus
+        or devices is None
+        or count is None
+        or isinstance(devices.lit, list | str)
+    ):
+        plan.todo(ID, TODO)
         return
     call = Value(ctor=("accelerators.find_usable_cuda_devices", {"": devices}), source="find_usable_cuda_devices(...)")
     plan.imports.append(("accelerators", "find_usable_cuda_devices"))

@@ -10,7 +10,8 @@ place (``checkpoint_callback=False`` -> ``enable_checkpointing=False``, ``progre
 bar 1.5 built from it (``callbacks=[TQDMProgressBar(refresh_rate=N)]``, in Python code whose callbacks are a list
 or absent), ``resume_from_checkpoint=X`` becomes ``ckpt_path=X`` of the Trainer's one ``fit`` where the
 Python front end proves which that is (``codemods.python.fit_moves``), anything else gets one TODO naming the
-replacement. It acts from the release that removed the argument.
+replacement. ``auto_lr_find``/``auto_scale_batch_size`` did something only in ``Trainer.tune()``: where the project
+index finds nothing that runs it, they are dropped. It acts from the release that removed the argument.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ ID = "removed_arguments"
 def _same(a: object, b: object) -> bool:
     """Equal and of one type: ``True`` is not the count ``1``, nor ``0`` the flag ``False``."""
     return type(a) is type(b) and a == b
+
+
+def _side_effect_free(plan: Plan, value: Value) -> bool:
+    """Dropping the value loses nothing but the value: a literal, config data, or pure syntax (``cfg.trainer.x``)."""
+    return plan.written_in != "python" or value.known or (value.facts is not None and value.facts.pure)
 
 
 def _progress_bar(plan: Plan, value: Value) -> bool:
@@ -81,6 +87,14 @@ def step(plan: Plan) -> None:
                 plan.note(ID, f"{row.name}= is called {row.renamed}= (gone in {row.removed_in})")
                 continue
         if row.name == "progress_bar_refresh_rate" and _progress_bar(plan, value):
+            continue
+        if row.tune_only and plan.untuned and _side_effect_free(plan, value):
+            plan.drop(row.name)
+            plan.note(
+                ID,
+                f"dropped {row.name}={value.text}: 1.5 read it only in Trainer.tune(), which nothing in the project "
+                f"runs (the argument is gone in {row.removed_in})",
+            )
             continue
         if row.fit_argument is not None and row.name in plan.to_fit:
             # 1.5 resumed only the first fit; the front end proved there is one (codemods.python.fit_moves).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.index import ProjectIndex, index_text
+from codemods.index import ProjectIndex, index_text, may_tune
 
 
 def _keys(text: str, path: str = "src/a.py") -> list[tuple[str, int, str]]:
@@ -32,6 +32,16 @@ def _keys(text: str, path: str = "src/a.py") -> list[tuple[str, int, str]]:
         pytest.param('"""Set cfg.trainer.gpus to 2."""\n', [], id="prose in a docstring is not a use"),
         pytest.param("# cfg.trainer.gpus\nx = 1\n", [], id="a comment is not a use"),
         pytest.param("def f(:\n  cfg.trainer.gpus\n", [], id="unparseable python contributes nothing"),
+        pytest.param(
+            "Trainer(auto_lr_find=cfg.trainer.auto_lr_find)\n",
+            [("trainer.auto_lr_find", 1, "dropped_flag")],
+            id="a tuning flag passed on",
+        ),
+        pytest.param(
+            "Trainer(auto_lr_find=cfg.trainer.auto_scale_batch_size)\n",
+            [("trainer.auto_scale_batch_size", 1, "read")],
+            id="a key passed to another flag is a read",
+        ),
     ],
 )
 def test_python_uses(source: str, expected: list[tuple[str, int, str]]) -> None:
@@ -162,3 +172,21 @@ def test_strategy_plugins_that_hydra_may_compose_in(text: str, path: str, found:
     from codemods.index import STRATEGY_PLUGIN
 
     assert any(use.key == STRATEGY_PLUGIN for use in index_text(text, path).uses) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "tunes"),
+    [
+        pytest.param(b"trainer.tune(model)\n", True, id="a tune call"),
+        pytest.param(b"trainer . tune (model)\n", True, id="spaced"),
+        pytest.param(b"cli = LightningCLI(Model)\n", True, id="LightningCLI has a tune subcommand in 1.5"),
+        pytest.param(b"if trainer.auto_lr_find:\n    pass\n", True, id="a tuning flag read back"),
+        pytest.param(b"Trainer(auto_lr_find=cfg.trainer.auto_lr_find)\n", False, id="a config passed on"),
+        pytest.param(b"Trainer(auto_lr_find=cfg.trainer.auto_scale_batch_size)\n", True, id="passed to another flag"),
+        pytest.param(b"Trainer(auto_scale_batch_size='binsearch')\n", False, id="a flag is no read"),
+        pytest.param(b"model.fine_tune(data)\n", False, id="another method"),
+        pytest.param(b"x = 1\n", False, id="clean"),
+    ],
+)
+def test_may_tune(text: bytes, tunes: bool) -> None:
+    assert may_tune(text) is tunes

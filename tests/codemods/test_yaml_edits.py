@@ -197,10 +197,11 @@ def test_project_guard_blocks_the_section(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_a_value_yaml_cannot_name_leaves_the_section_alone() -> None:
-    text = "trainer:\n  auto_select_gpus: true\n  devices: 2\n"
+    text = "trainer:\n  auto_select_gpus: true\n  gpus: 2\n"
     outcome = transform_yaml(text, Options(target="1.9"))
     assert outcome.source == text and not outcome.changed
-    assert [(f.rule, f.kind, f.line) for f in outcome.findings] == [("auto_select_gpus", "todo", 2)]
+    expected = [("auto_select_gpus", "todo", 2), ("device_flags", "todo", 3)]
+    assert [(f.rule, f.kind, f.line) for f in outcome.findings] == expected
 
 
 def test_safety_check_compares_everything_outside_the_touched_keys() -> None:

@@ -1,0 +1,6 @@
+from factory import build
+
+
+def main(cfg, model):
+    trainer = build(cfg, logger=True)
+    trainer.fit(model)
