@@ -59,6 +59,40 @@ TODO_MARK = "TODO(migrate-trainer)"
 RE_TODO_RULE = re.compile(r"TODO\(migrate-trainer\):.*\[([a-z_]+)\]\s*$", re.M)
 LIST_CAP = 200  # entries kept per list in the JSON report
 
+# ---------------------------------------------------------------------------------------------------------
+# Why a TODO finding is there (the "TODO findings" column). "removed": the target removed or changed what the
+# finding concerns and nothing in it keeps the 1.x meaning exactly (argparse helpers, ``Trainer.num_gpus``-style
+# properties whose 2.x value differs, arguments 2.0 dropped, apex, FairScale, the CPU default); the tool read
+# everything, and the choice is the user's. "unread": the tool's own limit, a TODO it could have avoided: a value
+# it could not read (not a literal, a flag that may name a strategy, flags not visible here, a sweep), or a change
+# it left for the user to coordinate (a config key that code elsewhere still reads: rule ``project_guard``).
+# First match wins, so a tool limit stays "unread" where its message also says when the argument went away
+# ("distributed_backend=x is not a literal (distributed_backend= was removed in 1.5)"); no match is "unread".
+
+#: (cause, rule or "" for any, pattern searched in the message), tried in order.
+TODO_CAUSES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
+    ("unread", "project_guard", re.compile("")),  # a key code elsewhere reads, an override it left, two strategies
+    ("unread", "", re.compile(r"\bnot a literal\b|\bnot visible\b|\bmay (?:name|hold|come from|choose)\b")),
+    ("unread", "", re.compile(r"\bcannot (?:tell|read|be written)\b|\bdoes not parse\b|\bnot migrated\b")),
+    ("unread", "", re.compile(r"\bleft as it is\b|\bmigrate them together\b")),  # overrides, stores, subclasses
+    ("unread", "", re.compile(r"(?:^|; )trainer\.\w+=\S* is (?:an? |None, )")),  # an override value it cannot read
+    ("unread", "", re.compile(r"\bdrop it for native AMP\b|\bif it is 16\b")),  # amp_backend=x, precision=x
+    ("removed", "", re.compile(r"\bgone\b|\bremoved\b|\bno longer\b|\bdeprecated in\b|\bapex\b")),
+    ("removed", "", re.compile(r"\bmoved (?:out of|to the)\b|\bleft Lightning\b|\bhas no strategy in\b")),
+    ("removed", "", re.compile(r"\b2\.0 defaults to\b|\bselects differently\b|\brefuses\b|\bnot FairScale\b")),
+    ("removed", "", re.compile(r"\bcannot run in a notebook\b|\bwhich needs torch_xla\b")),
+)
+TODO_CAUSE_DEFAULT = "unread"
+
+
+def todo_cause(rule: str, message: str) -> str:
+    """``removed`` or ``unread`` for one TODO finding of the CLI (``TODO_CAUSES``)."""
+    for cause, only, pattern in TODO_CAUSES:
+        if (not only or only == rule) and pattern.search(message):
+            return cause
+    return TODO_CAUSE_DEFAULT
+
+
 PY_SUFFIXES = (".py",)
 YAML_SUFFIXES = (".yaml", ".yml")
 TEXT_SUFFIXES = (".md", ".rst", ".txt", ".sh", ".bash", ".cfg", ".ini", ".toml", ".ipynb", ".json", ".slurm", "")
@@ -749,6 +783,9 @@ class ProjectReport:
     legacy_left: list[dict[str, object]] = field(default_factory=list)
     silent_legacy: list[dict[str, object]] = field(default_factory=list)
     todo_rules: dict[str, int] = field(default_factory=dict)
+    #: The CLI's TODO findings (first run): rule, message, path, line and ``todo_cause``; and their count by cause.
+    todo_findings: list[dict[str, object]] = field(default_factory=list)
+    todo_causes: dict[str, int] = field(default_factory=dict)
     todos: int = 0
     todo_files: list[str] = field(default_factory=list)
     dangling: list[dict[str, object]] = field(default_factory=list)
@@ -879,6 +916,18 @@ def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: 
     report.todo_rules = dict(
         sorted(Counter(m for text in texts_after.values() for m in RE_TODO_RULE.findall(text)).items())
     )
+    report.todo_findings = [
+        {
+            "rule": str(row.get("rule", "")),
+            "message": str(row.get("message", "")),
+            "path": str(row.get("path", "")),
+            "line": row.get("line"),
+            "cause": todo_cause(str(row.get("rule", "")), str(row.get("message", ""))),
+        }
+        for row in report.runs[0].rows
+        if row.get("kind") == "todo"
+    ]
+    report.todo_causes = dict(Counter(str(f["cause"]) for f in report.todo_findings))
     todo_counts = {rel: text.count(TODO_MARK) for rel, text in texts_after.items() if TODO_MARK in text}
     report.todos = sum(todo_counts.values())
     report.todo_files = sorted(todo_counts)
@@ -960,6 +1009,18 @@ def _coverage(reports: Sequence[ProjectReport]) -> Coverage:
     return total
 
 
+def _todo_load(reports: Sequence[ProjectReport]) -> str:
+    """``todo (removed / unread) / fixes (1:fixes per TODO, unread 1:fixes per unread TODO)``."""
+    cov = _coverage(reports)
+    removed = sum(r.todo_causes.get("removed", 0) for r in reports)
+    unread = sum(r.todo_causes.get("unread", 0) for r in reports)
+    ratios = [f"1:{cov.fixes / cov.todo_findings:.1f}"] if cov.todo_findings else []
+    if unread:
+        ratios.append(f"unread 1:{cov.fixes / unread:.1f}")
+    tail = f" ({', '.join(ratios)})" if ratios else ""
+    return f"{cov.todo_findings} ({removed} / {unread}) / {cov.fixes}{tail}"
+
+
 def _by_hand(reports: Sequence[ProjectReport]) -> str:
     done = [r.maintainers for r in reports if r.maintainers]
     if not done:
@@ -982,7 +1043,7 @@ def _row(name: str, reports: Sequence[ProjectReport]) -> list[str]:
         f"{sum(_n(r.legacy_before) for r in reports)} → {sum(_n(r.legacy_after) for r in reports)}",
         str(sum(len(r.silent_legacy) for r in reports)),
         _coverage(reports).share(),
-        _coverage(reports).load(),
+        _todo_load(reports),
         _by_hand(reports),
         str(sum(r.todos for r in reports)),
         str(sum(len(r.dangling) for r in reports)),
@@ -1004,7 +1065,7 @@ HEADER = [
     "legacy before → after",
     "silent legacy (py, no TODO)",
     "rewritten or flagged",
-    "TODO findings / fixes",
+    "TODO findings (removed / unread) / fixes",
     "maintainers by hand / this run (same files)",
     "TODOs",
     "(a) dangling key uses",
@@ -1021,6 +1082,11 @@ HEADER = [
 
 def print_table(reports: Sequence[ProjectReport]) -> None:
     rows = [_row(r.name + (" (held out)" if r.heldout else ""), [r]) for r in reports]
+    working = [r for r in reports if not r.heldout]
+    heldout = [r for r in reports if r.heldout]
+    if working and heldout:
+        rows.append(_row("**working**", working))
+        rows.append(_row("**held out**", heldout))
     rows.append(_row("**total**", reports))
     print("| " + " | ".join(HEADER) + " |")
     print("|" + "|".join("---" if i == 0 else "---:" for i in range(len(HEADER))) + "|")
