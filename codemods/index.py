@@ -77,6 +77,9 @@ class Use:
     #: ``(style, prefix, key, value)`` (``codemods.overrides.syntax``). Whether the command migrates together
     #: with the config is decided from it (``codemods.overrides.decide``); empty: a mention that stays.
     command: tuple[tuple[str, str, str, str], ...] = ()
+    #: A read spelled ``<config>.trainer.<key>`` (attributes, loaded, not stored): renaming the attribute moves it
+    #: to another key (``codemods.moved_reads``).
+    attribute: bool = False
 
 
 @dataclass(frozen=True, order=True)
@@ -138,6 +141,36 @@ FACTS = ("hydra>=1.1", "hydra<1.1", "argparse_trainer", "tunes")
 #: ``tuner.scale_batch_size()`` set their own values first): where nothing in the project tunes, they did nothing.
 TUNE_FLAGS = ("auto_lr_find", "auto_scale_batch_size")
 _TUNING = re.compile(rb"\.\s*tune\s*\(|LightningCLI|\.\s*(auto_lr_find|auto_scale_batch_size)\b")
+
+
+#: Config keys whose reads may move to another key (``codemods.moved_reads``); the index says where it cannot
+#: see every use of one (the fact ``unindexed:<key>``).
+#: Old key -> the key that carries its value once its config is migrated.
+MOVES: dict[str, str] = {"gpus": "devices"}
+MOVABLE = tuple(MOVES)
+_MOVABLE_TEXT = {key: re.compile(rb"trainer\W{1,3}" + key.encode() + rb"\b") for key in MOVABLE}
+_MOVABLE_YAML = {
+    key: re.compile(rb"(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)" + key.encode() + rb"[ \t]*:", re.MULTILINE)
+    for key in MOVABLE
+}
+
+
+def unindexed(path: str, data: bytes, part: FileIndex) -> tuple[str, ...]:
+    """Facts ``unindexed:<key>`` for the :data:`MOVABLE` keys this file may use where :func:`index_text` saw no
+    use: a YAML key outside a recorded Trainer section (a nested or flow-style ``trainer``, a group file that Hydra
+    packages under ``trainer``), or any mention in a file that is neither Python nor YAML (a notebook's
+    ``cfg.trainer.gpus``, a doc's)."""
+    found: list[str] = []
+    for key in MOVABLE:
+        if key.encode() not in data:
+            continue
+        if path.endswith((".yaml", ".yml")):
+            recorded = sum(1 for section in part.sections for name, _ in section.items if name == key)
+            if len(_MOVABLE_YAML[key].findall(data)) > recorded:
+                found.append(f"unindexed:{key}")
+        elif not path.endswith((".py", ".pyi")) and _MOVABLE_TEXT[key].search(data):
+            found.append(f"unindexed:{key}")
+    return tuple(found)
 
 
 def never_tunes(project: object) -> bool:
@@ -415,6 +448,20 @@ def _chain(node: ast.expr) -> list[str] | None:
             return None
 
 
+def _attribute_read(node: ast.expr, name: str) -> bool:
+    """Whether the outermost chain ``node`` holds ``<...>.trainer.<name>`` as attributes, in a load."""
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        if isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Attribute):
+            return node.value.attr == "trainer" and isinstance(node.ctx, ast.Load)
+        node = node.value
+    return False
+
+
+def config_key(chain: Sequence[str]) -> str | None:
+    """:func:`_config_key`, for the Python rules: they must take for a config key exactly what the index does."""
+    return _config_key(chain)
+
+
 def _config_key(chain: Sequence[str]) -> str | None:
     """``cfg.trainer.gpus`` -> ``trainer.gpus`` when the ``trainer`` is a config node, not a Trainer object."""
     for index in range(1, len(chain) - 1):
@@ -438,8 +485,8 @@ class _PythonIndexer(ast.NodeVisitor):
         self.schemas: list[Schema] = []
         self.splats: list[Splat] = []
 
-    def _use(self, key: str, node: ast.AST, kind: UseKind = "read") -> None:
-        self.uses.append(Use(key, self.path, getattr(node, "lineno", 1), kind))
+    def _use(self, key: str, node: ast.AST, kind: UseKind = "read", attribute: bool = False) -> None:
+        self.uses.append(Use(key, self.path, getattr(node, "lineno", 1), kind, attribute=attribute))
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self._access(node)
@@ -452,7 +499,7 @@ class _PythonIndexer(ast.NodeVisitor):
         if chain is not None:
             key = _config_key(chain)
             if key is not None:
-                self._use(key, node)
+                self._use(key, node, attribute=_attribute_read(node, key.partition(".")[2]))
                 return  # the outermost chain says it all
         self.generic_visit(node)
 
@@ -469,6 +516,12 @@ class _PythonIndexer(ast.NodeVisitor):
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     self._use(f"trainer.{first.value}", node)
                 skip.add(id(func))
+        # getattr(cfg.trainer, "gpus") / hasattr(...) / setattr(...): the key as text
+        if name in ("getattr", "hasattr", "setattr", "delattr") and len(node.args) >= 2:
+            chain, text = _chain(node.args[0]), node.args[1]
+            attr = text.value if isinstance(text, ast.Constant) and isinstance(text.value, str) else None
+            if chain is not None and chain[-1] == "trainer" and attr is not None and _config_key([*chain, attr]):
+                self._use(f"trainer.{attr}", node)
         # OmegaConf.select(cfg, "trainer.gpus") / OmegaConf.update(cfg, "trainer.gpus", value)
         if name in ("select", "update") and len(node.args) >= 2:
             key = node.args[1]

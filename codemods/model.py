@@ -45,6 +45,9 @@ class Options:
     held_trainers: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     #: The code runs in an interactive interpreter (a notebook's cells).
     interactive: bool = False
+    #: Config keys whose reads move with their value in this run (``cfg.trainer.gpus`` -> ``.devices``): decided
+    #: for the whole project before any file is rewritten (``codemods.moved_reads``).
+    moved_reads: frozenset[str] = frozenset()
     #: Where config keys are used across the project (``codemods.index``); not part of the options' identity.
     project: Any = field(default=None, compare=False)
 

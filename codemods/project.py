@@ -6,7 +6,7 @@ the project index (``codemods.index``) and says why it must not be applied:
 * a key the plan removes or renames is still used elsewhere (``cfg.trainer.gpus`` in Python, a
   ``trainer.gpus=2`` override in a script or a doc that is left as it is, ``${trainer.gpus}`` in another
   config file; an override command that ``codemods.overrides`` rewrites in the same run migrates with the key,
-  so it does not count), or a key
+  and so does a read that moves to the new key, ``codemods.moved_reads``: neither counts), or a key
   whose value it changes is read elsewhere (``cfg.trainer.precision == 16``; an override string still sets a
   key whose value changed, so it does not block): a key is migrated together with every use, or not at all;
 * a key the plan adds is missing from the project's own structured-config schema, or a value it writes has a
@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from codemods.guard import blocked_keys, reasons
-from codemods.index import ProjectIndex
+from codemods.index import ProjectIndex, Use
+from codemods.moved_reads import moves_with_key
 from codemods.overrides.decide import migrates
 
 if TYPE_CHECKING:
@@ -54,4 +55,8 @@ def guard_section(
     if not isinstance(index, ProjectIndex):
         return []
     target = options.target_tuple
-    return reasons(index, path, section, before, after, present, lambda use: migrates(use, index, options), target)
+
+    def along(use: Use) -> bool:  # rewritten in this run together with the key
+        return migrates(use, index, options) or moves_with_key(use, index, options)
+
+    return reasons(index, path, section, before, after, present, along, target)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
-from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file, may_tune, text_facts
+from codemods.index import MOVES, FileIndex, ProjectIndex, index_text, is_text_file, may_tune, text_facts, unindexed
 from codemods.model import Finding, Options, Outcome
 from codemods.overrides.files import is_command_file
 from codemods.prefilter import (
@@ -194,7 +194,9 @@ def _index(path: str, data: bytes, rainer: bool, add_arg: bool, text_file: bool)
     plugin_config = path.endswith((".yaml", ".yml")) and (b"Plugin" in data or b"Strategy" in data)
     if len(data) > _TEXT_LIMIT and text_file:
         return FileIndex()
-    if not (rainer or plugin_config) or (path.endswith(PYTHON_SUFFIXES) and not _may_use(data)):
+    # a Hydra group file's keys are a Trainer section's without the word "trainer" (``conf/trainer/gpu.yaml``)
+    group_file = path.endswith((".yaml", ".yml")) and "/trainer/" in f"/{path.replace(os.sep, '/')}"
+    if not (rainer or plugin_config or group_file) or (path.endswith(PYTHON_SUFFIXES) and not _may_use(data)):
         # still read what it says about the project's tools (a hydra-core pin, add_argparse_args)
         stated = add_arg or _HYDRA(data) is not None
         return FileIndex(facts=text_facts(data.decode("utf-8", errors="replace"), path)) if stated else FileIndex()
@@ -220,8 +222,9 @@ def scan(path: str) -> Scan:
     # "rainer": Trainer, trainer, TODO(migrate-trainer); "add_arg": add_argparse_args, add_argument.
     rainer, add_arg, text_file = b"rainer" in data, b"add_arg" in data, is_text_file(path)
     index = _index(path, data, rainer, add_arg, text_file)
-    if may_tune(data):
-        index = replace(index, facts=(*index.facts, "tunes"))
+    extra = (*unindexed(path, data, index), *(("tunes",) if may_tune(data) else ()))
+    if extra:
+        index = replace(index, facts=(*index.facts, *extra))
     if text_file:
         from codemods.docs import is_doc  # here, not at the top: a tree without docs or notebooks never needs them
 
@@ -350,9 +353,13 @@ def run(
     options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
     trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
     options = replace(options, local_trainers=trainers.passing, held_trainers=trainers.held)
+    options = _moved_reads(project, options)
     # A file that calls a project subclass of Trainer defined elsewhere needs no Lightning import of its own.
     called = trainers.passing | {name for name, _, _ in trainers.held}
     scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
+    # And a file whose only legacy is a config read that moves with its key (rule config_reads).
+    readers = {use.path for use in project.uses if use.attribute and use.key.partition(".")[2] in options.moved_reads}
+    scans = [replace(item, triggered=True) if item.path in readers else item for item in scans]
     indexed_only = {item.path for item in scans if is_text_file(item.path)}
     results = [
         FileResult(item.path, "unchanged") for item in scans if not item.triggered and item.path not in indexed_only
@@ -383,6 +390,15 @@ def _context() -> multiprocessing.context.BaseContext:
     import multiprocessing  # only a parallel run needs it (and it imports socket, pickle, ...)
 
     return multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+
+
+def _moved_reads(project: ProjectIndex, options: Options) -> Options:
+    """The options with the keys whose reads move with them (``codemods.moved_reads``), decided once here."""
+    if not any(use.attribute and use.key.partition(".")[2] in MOVES for use in project.uses):
+        return options
+    from codemods.moved_reads import moved_keys  # it plans sections: loaded only where a read could move
+
+    return replace(options, moved_reads=moved_keys(project, options))
 
 
 def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Options) -> list[FileResult]:

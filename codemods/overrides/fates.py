@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from codemods.guard import blocked_keys, changed_keys, reasons
-from codemods.overrides.syntax import Opaque, read_value
-from codemods.plan import UNKNOWN, Plan, Value
-from codemods.planning import run_flag_rules
-from legacy_api.renames import PL
+from codemods.moved_reads import moves_with_key
+from codemods.plan import Plan
+from codemods.section_plans import plan_section, section_values
 
 if TYPE_CHECKING:
     from codemods.index import ProjectIndex, SectionKeys, Use
@@ -37,42 +36,19 @@ class Fate:
     legacy: frozenset[str]
 
 
-def _plan(items: Sequence[tuple[str, Value]], options: Options, section: SectionKeys, held: bool) -> Plan:
-    plan = Plan(
-        list(items),
-        options.target_tuple,
-        PL,
-        options.enabled,
-        opaque_rest=held,
-        composed=section.composed,
-        origin={key: "explicit" for key, _ in items},
-    )
-    run_flag_rules(plan)
-    return plan
-
-
 def _todo_keys(plan: Plan, keys: Sequence[str]) -> set[str]:
     """The section's keys a rule's TODO names: they stay as they are."""
     messages = [note.message for note in plan.notes if note.todo]
     return {key for key in keys if any(re.search(rf"\b{re.escape(key)}\b", message) for message in messages)}
 
 
-def _values(section: SectionKeys, keys: frozenset[str] | None = None) -> list[tuple[str, Value]]:
-    out = []
-    for key, text in section.items:
-        if keys is None or key in keys:
-            lit = read_value(text) if text else UNKNOWN
-            out.append((key, Value(node=text, lit=UNKNOWN if isinstance(lit, Opaque) else lit, source=text)))
-    return out
-
-
 def fate(index: ProjectIndex, options: Options, section: SectionKeys, migrates: Callable[[Use], bool]) -> Fate:
     """What the YAML front end (``codemods.configs.pipeline``) does with ``section``, given which override uses
     migrate: the same plan, the same guard, the same retry with the used keys held."""
-    items = _values(section)
+    items = section_values(section)
     written = [key for key, _ in items]
     before = frozenset(written)
-    plan = _plan(items, options, section, False)
+    plan = plan_section(items, options, section, index, False)
     todo = _todo_keys(plan, written)
     if [(k, id(v)) for k, v in items] == [(k, id(v)) for k, v in plan.items]:
         return Fate(section, before, frozenset(todo))
@@ -83,8 +59,8 @@ def fate(index: ProjectIndex, options: Options, section: SectionKeys, migrates: 
     used = {key.partition(".")[2] for reason in refused for key in blocked_keys(reason) if key.startswith("trainer.")}
     if not used or len(used) != len(refused) or len(used) >= len(items):
         return Fate(section, before, everything)
-    rest = _values(section, before - used)
-    partial = _plan(rest, options, section, True)
+    rest = section_values(section, before - used)
+    partial = plan_section(rest, options, section, index, True)
     if [(k, id(v)) for k, v in rest] != [(k, id(v)) for k, v in partial.items] and reasons(
         index, section.path, "trainer", rest, partial.items, written, migrates, options.target_tuple
     ):
@@ -96,6 +72,6 @@ def fates(index: ProjectIndex, options: Options, migrating: set[tuple[tuple[str,
     """Every indexed section's fate when exactly the commands ``migrating`` are rewritten."""
 
     def migrates(use: Use) -> bool:
-        return use.kind == "override" and use.command in migrating
+        return (use.kind == "override" and use.command in migrating) or moves_with_key(use, index, options)
 
     return [fate(index, options, section, migrates) for section in index.sections]

@@ -69,9 +69,11 @@ def step(plan: Plan) -> None:
         _drop_both(plan, backend, level, "1.5 read amp_backend only for precision=16, and trained in full precision")
         return
     if not backend.known or name != "apex":
-        plan.stop(
-            ID, f"amp_backend={backend.text}: drop it for native AMP, or pass ApexMixedPrecisionPlugin in plugins="
-        )
+        if plan.target >= (2, 0) and not plan.is_compat:
+            apex = "apex is gone in 2.0 (its precision=16 runs native AMP there: precision='16-mixed')"
+        else:
+            apex = "or pass ApexMixedPrecisionPlugin in plugins= for apex"
+        plan.stop(ID, f"amp_backend={backend.text}: drop it for native AMP (the default); {apex}")
         return
     unused = _apex_unused(plan)
     if unused is not None:

@@ -1,0 +1,69 @@
+"""``cfg.trainer.gpus`` -> ``cfg.trainer.devices`` where the project's configs move that value there in this run.
+
+A read of a config key that the run migrates would find nothing afterwards. ``codemods.moved_reads`` decides, for
+the whole project, which keys' reads can follow their value to its new key (``gpus: 8`` -> ``devices: 8`` in every
+config that sets it, nothing else using the key); this rule renames those reads. Which attributes are config
+reads is the project index's own test (``codemods.index.config_key``): ``self.trainer.gpus`` is a Trainer
+property and is left to the rule ``trainer_properties``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import libcst as cst
+
+from codemods.index import MOVES, config_key
+from codemods.rule import Rule
+
+if TYPE_CHECKING:
+    from codemods.python.context import FileContext
+
+ID = "config_reads"
+
+
+def _chain(node: cst.BaseExpression) -> list[str] | None:
+    """``cfg.trainer["x"].gpus`` -> ["cfg", "trainer", "x", "gpus"], as ``codemods.index`` reads it from ``ast``."""
+    parts: list[str] = []
+    while True:
+        if isinstance(node, cst.Attribute):
+            parts.append(node.attr.value)
+            node = node.value
+        elif isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            index = node.slice[0].slice
+            if not (isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString)):
+                return None
+            value = index.value.evaluated_value
+            if not isinstance(value, str):
+                return None
+            parts.append(value)
+            node = node.value
+        elif isinstance(node, cst.Name):
+            parts.append(node.value)
+            return list(reversed(parts))
+        else:
+            return None
+
+
+def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attribute) -> Any:
+    old = original.attr.value
+    if old not in MOVES or not (isinstance(original.value, cst.Attribute) and original.value.attr.value == "trainer"):
+        return updated
+    if old not in ctx.options.moved_reads:  # decided for the whole project (codemods.moved_reads)
+        return updated
+    chain = _chain(original)
+    if chain is None or config_key(chain) != f"trainer.{old}":
+        return updated
+    new = MOVES[old]
+    ctx.fix(ID, f"trainer.{old} is trainer.{new} in every config of the project now: the read moved with it", original)
+    return updated.with_changes(attr=cst.Name(new))
+
+
+RULE = Rule(
+    id=ID,
+    description="reads of a config key (cfg.trainer.gpus) move to the key its configs now hold (cfg.trainer.devices)",
+    deprecated_in="1.7",
+    scope="python",
+    handlers={"Attribute": leave_attribute},
+    tokens=("gpus",),
+)

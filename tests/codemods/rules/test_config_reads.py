@@ -1,0 +1,98 @@
+"""Rule ``config_reads``: ``cfg.trainer.gpus`` -> ``cfg.trainer.devices`` where every config moves the value there.
+
+One row per project shape, run through the real CLI on a temporary tree: the read moves only where every use of
+the key is an attribute read and every config that sets it ends with ``devices`` of the same value; otherwise
+nothing moves and the configs keep the key with the project guard's TODO. The whole-project fixtures
+``gpus_read_moves_with_key`` and ``gpus_read_held_by_zero`` show the full output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from codemods.cli import main
+
+RULE = "config_reads"
+CONFIG = "trainer:\n  gpus: 2\n  max_epochs: 1\n"
+READ = "def nodes(cfg):\n    return {'gpus_per_node': cfg.trainer.gpus}\n"
+
+
+@pytest.mark.parametrize(
+    ("files", "moves"),
+    [
+        pytest.param({"conf/a.yaml": CONFIG, "launch.py": READ}, True, id="an int moves to devices"),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "conf/b.yaml": "trainer:\n  gpus: [0, 1]\n", "launch.py": READ},
+            True,
+            id="a list keeps its value too",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "conf/cpu.yaml": "trainer:\n  gpus: 0\n", "launch.py": READ},
+            False,
+            id="gpus 0 becomes devices 1: the read would change",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": READ + "def cpu(cfg):\n    cfg.trainer.gpus = 0\n"},
+            False,
+            id="a store",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": "def n(cfg):\n    return cfg['trainer']['gpus']\n"},
+            False,
+            id="a subscript read",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": READ + "def has(cfg):\n    return hasattr(cfg.trainer, 'gpus')\n"},
+            False,
+            id="the key as text",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "conf/b.yaml": "trainer:\n  devices: 4\n", "launch.py": READ},
+            False,
+            id="a config that sets devices already",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "conf/model.yaml": "model:\n  trainer:\n    gpus: 0\n", "launch.py": READ},
+            False,
+            id="a nested section the index does not record",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": READ, "run.sh": "python train.py trainer.gpus=0\n"},
+            False,
+            id="an override string",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": READ, "docs/use.md": "Read `cfg.trainer.gpus` for the count.\n"},
+            False,
+            id="a mention the index cannot read",
+        ),
+        pytest.param(
+            {
+                "conf/a.yaml": CONFIG,
+                "launch.py": READ,
+                "schema.py": "from dataclasses import dataclass\n\n@dataclass\nclass TrainerConf:\n"
+                "    gpus: int = 0\n    max_epochs: int = 1\n",
+            },
+            False,
+            id="a structured-config schema",
+        ),
+    ],
+)
+def test_reads_move_with_their_key_or_not_at_all(tmp_path: Path, files: dict[str, str], moves: bool) -> None:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    main([str(tmp_path), "--target-version", "2.0", "-j", "1", "--no-progress"])
+    launch = (tmp_path / "launch.py").read_text(encoding="utf-8")
+    config = (tmp_path / "conf" / "a.yaml").read_text(encoding="utf-8")
+    if moves:
+        assert "cfg.trainer.devices" in launch and "gpus" not in launch.replace("gpus_per_node", "")
+        assert config == "trainer:\n  accelerator: gpu\n  devices: 2\n  max_epochs: 1\n"
+    else:
+        assert launch == files["launch.py"]
+        assert "gpus: 2" in config and "[project_guard]" in config
+    before = {p: p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()}
+    main([str(tmp_path), "--target-version", "2.0", "-j", "1", "--no-progress"])
+    assert {p: p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()} == before
