@@ -140,7 +140,8 @@ FACTS = ("hydra>=1.1", "hydra<1.1", "argparse_trainer", "tunes")
 #: The Trainer flags 1.5 read only in ``Trainer.tune()`` (``Tuner._tune``; ``tuner.lr_find()`` and
 #: ``tuner.scale_batch_size()`` set their own values first): where nothing in the project tunes, they did nothing.
 TUNE_FLAGS = ("auto_lr_find", "auto_scale_batch_size")
-_TUNING = re.compile(rb"\.\s*tune\s*\(|LightningCLI|\.\s*(auto_lr_find|auto_scale_batch_size)\b")
+_TUNE_CALL = re.compile(rb"tune\s*\(")
+_TUNE_FLAG_READ = re.compile(rb"\.\s*(auto_lr_find|auto_scale_batch_size)\b")
 
 
 #: Config keys whose reads may move to another key (``codemods.moved_reads``); the index says where it cannot
@@ -183,12 +184,16 @@ def may_tune(data: bytes) -> bool:
     ``tune`` subcommand in 1.5), or ``x.auto_lr_find`` anywhere but as the value of the flag of that name
     (``auto_lr_find=cfg.trainer.auto_lr_find`` passes a config on; ``if trainer.auto_lr_find:`` reads it).
     Text, not syntax: a mention in a doc or a comment counts too, which only keeps a TODO."""
-    if b"tune" not in data and b"CLI" not in data and b"auto_" not in data:
+    if b"LightningCLI" in data:
+        return True
+    if b"tune" in data:
+        for match in _TUNE_CALL.finditer(data):
+            if data[max(0, match.start() - 40) : match.start()].rstrip().endswith(b"."):
+                return True
+    if b"auto_lr_find" not in data and b"auto_scale_batch_size" not in data:
         return False
-    for match in _TUNING.finditer(data):
+    for match in _TUNE_FLAG_READ.finditer(data):
         flag = match.group(1)
-        if flag is None:
-            return True
         line = data[data.rfind(b"\n", 0, match.start()) + 1 : match.start()]
         if not re.search(rb"\b" + flag + rb"\s*=\s*[\w.]*$", line):
             return True

@@ -222,9 +222,6 @@ def scan(path: str) -> Scan:
     # "rainer": Trainer, trainer, TODO(migrate-trainer); "add_arg": add_argparse_args, add_argument.
     rainer, add_arg, text_file = b"rainer" in data, b"add_arg" in data, is_text_file(path)
     index = _index(path, data, rainer, add_arg, text_file)
-    extra = (*unindexed(path, data, index), *(("tunes",) if may_tune(data) else ()))
-    if extra:
-        index = replace(index, facts=(*index.facts, *extra))
     if text_file:
         from codemods.docs import is_doc  # here, not at the top: a tree without docs or notebooks never needs them
 
@@ -350,6 +347,7 @@ def run(
     # One abspath per folder rather than per file (for a file's path, dirname and abspath commute).
     root = os.path.commonpath([os.path.abspath(folder) for folder in {os.path.dirname(item.path) for item in scans}])
     project = ProjectIndex.merge((item.index for item in scans), os.path.relpath(root) if root else "")
+    project = _late_facts(scans, project)
     options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
     trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
     options = replace(options, local_trainers=trainers.passing, held_trainers=trainers.held)
@@ -390,6 +388,30 @@ def _context() -> multiprocessing.context.BaseContext:
     import multiprocessing  # only a parallel run needs it (and it imports socket, pickle, ...)
 
     return multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+
+
+def _late_facts(scans: Sequence[Scan], project: ProjectIndex) -> ProjectIndex:
+    """The project facts only a run with something to decide needs, read again from the files then (the OS has
+    them cached) so that a clean tree pays nothing for them: ``tunes`` (``codemods.index.may_tune``) where a
+    file to rewrite passes a tuning flag, ``unindexed:<key>`` (``codemods.index.unindexed``) where a read could
+    move with its key."""
+    facts = set(project.facts)
+    flagged = [item.path for item in scans if item.triggered and not is_text_file(item.path)]
+    tuning = any(b"auto_lr_find" in data or b"auto_scale_batch_size" in data for data in map(_data, flagged))
+    if tuning and any(may_tune(_data(item.path)) for item in scans):
+        facts.add("tunes")
+    if any(use.attribute and use.key.partition(".")[2] in MOVES for use in project.uses):
+        for item in scans:
+            if not item.path.endswith(PYTHON_SUFFIXES):
+                facts.update(unindexed(item.path, _data(item.path), item.index))
+    return project if facts == set(project.facts) else replace(project, facts=frozenset(facts))
+
+
+def _data(path: str) -> bytes:
+    try:
+        return _read(path)
+    except OSError:
+        return b""  # phase two reports it
 
 
 def _moved_reads(project: ProjectIndex, options: Options) -> Options:
