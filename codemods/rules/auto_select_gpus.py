@@ -67,7 +67,8 @@ def step(plan: Plan) -> None:
 
 RULE = Rule(
     id=ID,
-    description="auto_select_gpus=True becomes devices=find_usable_cuda_devices(n)",
+    description="auto_select_gpus=True next to an int gpus= becomes devices=find_usable_cuda_devices(n); without "
+    "one it is dropped (1.5 picked no GPUs then)",
     deprecated_in="1.9",
     scope="flags",
     step=step,

@@ -112,8 +112,8 @@ def step(plan: Plan) -> None:
 
 RULE = Rule(
     id=ID,
-    description="Trainer arguments later releases removed are renamed, dropped where they were the default, moved to "
-    "the one fit() (resume_from_checkpoint), or a TODO",
+    description="Trainer arguments later releases removed are renamed, dropped where they were the default or never "
+    "read (auto_lr_find where nothing tunes), moved to the one fit() (resume_from_checkpoint), or a TODO",
     deprecated_in="1.5",
     scope="flags",
     step=step,
