@@ -140,7 +140,10 @@ FACTS = ("hydra>=1.1", "hydra<1.1", "argparse_trainer", "tunes")
 #: The Trainer flags 1.5 read only in ``Trainer.tune()`` (``Tuner._tune``; ``tuner.lr_find()`` and
 #: ``tuner.scale_batch_size()`` set their own values first): where nothing in the project tunes, they did nothing.
 TUNE_FLAGS = ("auto_lr_find", "auto_scale_batch_size")
-_TUNE_CALL = re.compile(rb"tune\s*\(")
+#: What may run ``Tuner._tune`` (and so read both tuning flags): ``trainer.tune(...)``, the tuner's own
+#: ``lr_find``/``scale_batch_size`` (each runs ``Trainer.tune``, where the other flag still counts), the module
+#: functions of those names (``lr_find(trainer, model)`` reads ``trainer.auto_lr_find``), LightningCLI.
+_TUNING = re.compile(rb"\.\s*tune\s*\(|\btuner\b|\blr_find\b|\bscale_batch_size\b|LightningCLI")
 _TUNE_FLAG_READ = re.compile(rb"\.\s*(auto_lr_find|auto_scale_batch_size)\b")
 
 
@@ -180,24 +183,27 @@ def never_tunes(project: object) -> bool:
 
 
 def may_tune(data: bytes) -> bool:
-    """Whether a file may run ``Trainer.tune()`` or read a tuning flag back: a ``.tune(`` call, LightningCLI (its
-    ``tune`` subcommand in 1.5), or ``x.auto_lr_find`` anywhere but as the value of the flag of that name
+    """Whether a file may run ``Trainer.tune()`` or read a tuning flag back: a ``.tune(`` call, the tuner or its
+    ``lr_find``/``scale_batch_size``, LightningCLI (its ``tune`` subcommand in 1.5), or ``x.auto_lr_find``
+    anywhere but as the value of the flag of that name
     (``auto_lr_find=cfg.trainer.auto_lr_find`` passes a config on; ``if trainer.auto_lr_find:`` reads it).
     Text, not syntax: a mention in a doc or a comment counts too, which only keeps a TODO."""
-    if b"LightningCLI" in data:
-        return True
-    if b"tune" in data:
-        for match in _TUNE_CALL.finditer(data):
-            if data[max(0, match.start() - 40) : match.start()].rstrip().endswith(b"."):
-                return True
+    for match in _TUNING.finditer(data):
+        if TODO_MARK.encode() not in _line(data, match.start()):  # this tool's TODO names Tuner(...).lr_find
+            return True
     if b"auto_lr_find" not in data and b"auto_scale_batch_size" not in data:
         return False
     for match in _TUNE_FLAG_READ.finditer(data):
         flag = match.group(1)
         line = data[data.rfind(b"\n", 0, match.start()) + 1 : match.start()]
-        if not re.search(rb"\b" + flag + rb"\s*=\s*[\w.]*$", line):
+        if not re.search(rb"\b" + flag + rb"\s*=\s*[\w.]*$", line) and TODO_MARK.encode() not in line:
             return True
     return False
+
+
+def _line(data: bytes, offset: int) -> bytes:
+    end = data.find(b"\n", offset)
+    return data[data.rfind(b"\n", 0, offset) + 1 : len(data) if end < 0 else end]
 
 
 @dataclass(frozen=True)

@@ -185,6 +185,14 @@ def test_strategy_plugins_that_hydra_may_compose_in(text: str, path: str, found:
         pytest.param(b"Trainer(auto_lr_find=cfg.trainer.auto_scale_batch_size)\n", True, id="passed to another flag"),
         pytest.param(b"Trainer(auto_scale_batch_size='binsearch')\n", False, id="a flag is no read"),
         pytest.param(b"model.fine_tune(data)\n", False, id="another method"),
+        pytest.param(b"trainer.tuner.lr_find(model)\n", True, id="the tuner runs Trainer.tune, reading both flags"),
+        pytest.param(b"lr_find(trainer, model)\n", True, id="the module function reads trainer.auto_lr_find"),
+        pytest.param(b"from pytorch_lightning.tuner import lr_finder\n", True, id="the tuner module"),
+        pytest.param(
+            b"# TODO(migrate-trainer): run Tuner(trainer).lr_find(model) (pytorch_lightning.tuner) [x]\n",
+            False,
+            id="this tool's own TODO",
+        ),
         pytest.param(b"x = 1\n", False, id="clean"),
     ],
 )
