@@ -162,19 +162,41 @@ _MOVABLE_YAML = {
 def unindexed(path: str, data: bytes, part: FileIndex) -> tuple[str, ...]:
     """Facts ``unindexed:<key>`` for the :data:`MOVABLE` keys this file may use where :func:`index_text` saw no
     use: a YAML key outside a recorded Trainer section (a nested or flow-style ``trainer``, a group file that Hydra
-    packages under ``trainer``), or any mention in a file that is neither Python nor YAML (a notebook's
-    ``cfg.trainer.gpus``, a doc's)."""
+    packages under ``trainer``), any mention in a file that is neither Python nor YAML (a notebook's
+    ``cfg.trainer.gpus``, a doc's), and in Python the key as a string or as a keyword of anything but a Trainer
+    (``OmegaConf.create({"trainer": {"gpus": 0}})``, ``Namespace(gpus=0)``: a config built in code)."""
     found: list[str] = []
     for key in MOVABLE:
         if key.encode() not in data:
             continue
-        if path.endswith((".yaml", ".yml")):
+        if path.endswith((".py", ".pyi")):
+            if _python_mentions(data, key):
+                found.append(f"unindexed:{key}")
+        elif path.endswith((".yaml", ".yml")):
             recorded = sum(1 for section in part.sections for name, _ in section.items if name == key)
             if len(_MOVABLE_YAML[key].findall(data)) > recorded:
                 found.append(f"unindexed:{key}")
         elif not path.endswith((".py", ".pyi")) and _MOVABLE_TEXT[key].search(data):
             found.append(f"unindexed:{key}")
     return tuple(found)
+
+
+def _python_mentions(data: bytes, key: str) -> bool:
+    """``key`` as a string constant, or as a keyword of a call that is not a Trainer's (the Python rules migrate
+    those); a file that does not parse counts as a mention."""
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and node.value == key:
+            return True
+        if isinstance(node, ast.Call) and any(keyword.arg == key for keyword in node.keywords):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if not name.endswith("Trainer"):
+                return True
+    return False
 
 
 def never_tunes(project: object) -> bool:

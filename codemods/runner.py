@@ -402,8 +402,7 @@ def _late_facts(scans: Sequence[Scan], project: ProjectIndex) -> ProjectIndex:
         facts.add("tunes")
     if any(use.attribute and use.key.partition(".")[2] in MOVES for use in project.uses):
         for item in scans:
-            if not item.path.endswith(PYTHON_SUFFIXES):
-                facts.update(unindexed(item.path, _data(item.path), item.index))
+            facts.update(unindexed(item.path, _data(item.path), item.index))
     return project if facts == set(project.facts) else replace(project, facts=frozenset(facts))
 
 

@@ -49,6 +49,29 @@ READ = "def nodes(cfg):\n    return {'gpus_per_node': cfg.trainer.gpus}\n"
             id="the key as text",
         ),
         pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": READ, "test_launch.py": "cfg = create({'trainer': {'gpus': 0}})\n"},
+            False,
+            id="a config built in code",
+        ),
+        pytest.param(
+            {
+                "conf/a.yaml": CONFIG,
+                "launch.py": READ,
+                "test_launch.py": "cfg = Namespace(trainer=Namespace(gpus=0))\n",
+            },
+            False,
+            id="a config built with keywords",
+        ),
+        pytest.param(
+            {
+                "conf/a.yaml": CONFIG,
+                "launch.py": READ,
+                "run.py": "import pytorch_lightning as pl\npl.Trainer(gpus=2)\n",
+            },
+            True,
+            id="a Trainer's own gpus= is no config",
+        ),
+        pytest.param(
             {"conf/a.yaml": CONFIG, "conf/b.yaml": "trainer:\n  devices: 4\n", "launch.py": READ},
             False,
             id="a config that sets devices already",
