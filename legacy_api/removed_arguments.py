@@ -35,7 +35,13 @@ class RemovedArgument:
 
 
 REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
-    RemovedArgument("checkpoint_callback", "1.7", (None,), "use enable_checkpointing=", renamed="enable_checkpointing"),
+    RemovedArgument(
+        "checkpoint_callback",
+        "1.7",
+        (None,),
+        "use enable_checkpointing= (a bool; a ModelCheckpoint goes in callbacks=)",
+        renamed="enable_checkpointing",
+    ),
     RemovedArgument(
         "reload_dataloaders_every_epoch",
         "1.6",

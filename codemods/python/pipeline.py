@@ -101,8 +101,8 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     chunks = split_chunks if split_chunks is not None else whole(source, analysis.statements)
     if split_chunks is None:
         lines = list(range(1, source.count("\n") + source.count("\r") + 2))
-    if "__version__" in source and options.target_tuple >= (2, 0):
-        guarded = version_guards.guarded_lines(tree)  # code for one major version only: left as it is
+    if "__version__" in source:
+        guarded = version_guards.guarded_lines(tree, options.target_tuple)  # code for other releases: as it is
         lines = [line for line in lines if line not in guarded]
     originals = {id(chunk): (chunk.text, chunk.start_line) for chunk in chunks}
     try:

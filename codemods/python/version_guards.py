@@ -9,8 +9,14 @@ The test must split exactly at 2.0, on the ``__version__`` of ``pytorch_lightnin
 ``lightning.pytorch`` as this module imports them (``import pytorch_lightning as pl``, ``from lightning import
 __version__``): ``V[0] == "2"`` (or ``!=``, or ``"1"``), ``V.startswith("2")``, ``int(V[0]) >= 2``,
 ``int(V.split(".")[0]) < 2``, ``V >= "2.0"``, ``parse(V) >= parse("2.0.0")`` (``Version``, ``version.parse``,
-``LooseVersion``), and ``not`` of any of them. Anything else (``V >= "1.6"``, a flag computed elsewhere) is
-migrated as usual.
+``LooseVersion``), and ``not`` of any of them.
+
+At any target, the branch of a test that runs only on a Lightning older than the target is left as it is too:
+``if parse(V) < parse("1.4.0"): trainer_kwargs["checkpoint_callback"] = ...`` serves the releases it names, where
+the old API is the right one, and never runs on the target. The test must be ``parse(V) < parse("X")`` (or the
+other parsers above; ``>=`` leaves its ``else`` branch) or ``V < "X"`` with a literal X of a major release below
+the target's (``"1.4.0"`` at 2.x: strings compare character by character), for an X no later than the target.
+The other branch is migrated as usual. Anything else (a flag computed elsewhere) is migrated as usual.
 """
 
 from __future__ import annotations
@@ -22,14 +28,59 @@ _PARSERS = frozenset({"parse", "Version", "LooseVersion", "StrictVersion"})
 _TWO = frozenset({"2", "2.0", "2.0.0"})
 
 
-def guarded_lines(tree: ast.Module) -> set[int]:
-    """Every line of each ``if`` whose test splits Lightning 1.x from 2.x (its ``elif``/``else`` included)."""
+def guarded_lines(tree: ast.Module, target: tuple[int, ...] = (2, 0)) -> set[int]:
+    """Every line of each ``if`` whose test splits Lightning 1.x from 2.x (its ``elif``/``else`` included; at a
+    target of 2.0 or later), and of each branch that runs only on releases older than ``target``."""
     modules, names = _lightning_names(tree)
     lines: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and _splits(node.test, modules, names):
+        if not isinstance(node, ast.If):
+            continue
+        if target >= (2, 0) and _splits(node.test, modules, names):
             lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+            continue
+        old = _older_branch(node, modules, names, target)
+        if old:
+            lines.update(range(old[0].lineno, (old[-1].end_lineno or old[-1].lineno) + 1))
     return lines
+
+
+def _release(text: object) -> tuple[int, ...] | None:
+    """``"1.4.0"`` -> (1, 4, 0); None for anything but dotted numbers."""
+    if not isinstance(text, str) or not all(part.isdigit() for part in text.split(".")):
+        return None
+    return tuple(int(part) for part in text.split("."))
+
+
+def _padded(release: tuple[int, ...]) -> tuple[int, ...]:
+    return (*release, *(0,) * (3 - len(release)))
+
+
+def _older_branch(node: ast.If, modules: set[str], names: set[str], target: tuple[int, ...]) -> list[ast.stmt] | None:
+    """The branch of ``node`` that runs only on a Lightning below a release no later than ``target``."""
+    test = node.test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt | ast.GtE)):
+        return None
+    left, right = test.left, test.comparators[0]
+    bound: tuple[int, ...] | None = None
+    if _is_version(left, modules, names) and isinstance(right, ast.Constant):
+        bound = _release(right.value)
+        if bound is not None and bound[0] >= target[0]:
+            bound = None  # "2.10" < "2.6" as strings: only a lower major compares as a release does
+    else:
+        parsed, against = _parsed(left), _parsed(right)
+        if (
+            parsed is not None
+            and against is not None
+            and parsed[0] == against[0]
+            and isinstance(against[1], ast.Constant)
+        ):
+            bound = _release(against[1].value) if _is_version(parsed[1], modules, names) else None
+    if bound is None or _padded(bound) > _padded(target):
+        return None
+    if isinstance(test.ops[0], ast.Lt):
+        return node.body
+    return None if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If) else node.orelse or None
 
 
 def _lightning_names(tree: ast.Module) -> tuple[set[str], set[str]]:

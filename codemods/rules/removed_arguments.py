@@ -82,7 +82,9 @@ def step(plan: Plan) -> None:
                 plan.replace(row.name, [(row.renamed, new(spelled))])
                 plan.note(ID, f"{row.name}={value.text} is {row.renamed}={spelled!r} (gone in {row.removed_in})")
                 continue
-            if not row.exact:  # the same value under a new name
+            if not row.exact and _side_effect_free(plan, value):  # the same value under a new name
+                # (not a call: checkpoint_callback=instantiate(cfg) held a ModelCheckpoint, which 1.5 read as True
+                # and 2.x's enable_checkpointing, a bool, does not)
                 plan.replace(row.name, [(row.renamed, value)])
                 plan.note(ID, f"{row.name}= is called {row.renamed}= (gone in {row.removed_in})")
                 continue
