@@ -39,7 +39,8 @@ REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
         "checkpoint_callback",
         "1.7",
         (None,),
-        "use enable_checkpointing= (a bool; a ModelCheckpoint goes in callbacks=)",
+        "use enable_checkpointing= (a bool: 1.5 read a ModelCheckpoint object here as True and did not use it; "
+        "to use it, pass it in callbacks=)",
         renamed="enable_checkpointing",
     ),
     RemovedArgument(
