@@ -6,6 +6,11 @@ a Trainer (a ``**params`` splat, LightningCLI's ``trainer_defaults``); elsewhere
 built far away, or something else that happens to use the name. Rather than stay silent, the run reports each
 one left in a file that uses Lightning (kind "report": ``--check`` still passes on it), naming what the flag is
 called since 1.7/2.0.
+
+One store is a TODO, not a report: a strategy name stored as ``accelerator`` in a container named for the
+Trainer (``trainer_config["accelerator"] = "ddp"``, ``cfg.trainer.accelerator = "dp"``, latent-diffusion's
+``main.py``). That is a Trainer's flags, and 1.6+ refuses a strategy name in ``accelerator=``; it is not rewritten
+(the code may read or delete the key under its old name: ``del trainer_config["accelerator"]``).
 """
 
 from __future__ import annotations
@@ -13,10 +18,17 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from codemods.model import Finding, Runs
 from codemods.rule import Rule
 from legacy_api.renames import STRATEGY_NAMES
+from legacy_api.translate import REMOVED_STRATEGIES
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from codemods.python.context import FileContext
 
 ID = "legacy_keys"
 #: Flag -> what it became.
@@ -119,6 +131,9 @@ def report(source: str, findings: tuple[Finding, ...], statements: Runs | None =
         for line, column, flag, where in _uses(nodes, blind)
     ]
     seen = {finding.line for finding in findings}
+    lines = source.splitlines()
+    # a statement under one of this tool's TODOs (``leave_assign``'s, written above it) already says it
+    seen.update(number for number in range(2, len(lines) + 1) if lines[number - 2].rstrip().endswith(f"[{ID}]"))
     extra = [Finding(ID, _message(flag, where), line, column, "report") for line, column, flag, where in uses]
     extra = [finding for finding in extra if finding.line not in seen]
     if not extra:
@@ -126,9 +141,57 @@ def report(source: str, findings: tuple[Finding, ...], statements: Runs | None =
     return tuple(sorted((*findings, *extra), key=lambda f: (f.line, f.column, f.rule, f.message)))
 
 
+_TRAINERISH = re.compile(r"(?:^|_)trainer(?:$|_)", re.IGNORECASE)
+
+
+def _container(node: cst.BaseExpression) -> str | None:
+    """``trainer_config`` / ``self.trainer_kwargs`` / ``cfg.trainer``: the last name of a store's container."""
+    import libcst as cst  # here: report() runs on clean Lightning files, which must not load libcst
+
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    return None
+
+
+def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) -> Any:
+    """``trainer_config["accelerator"] = "ddp"``: a strategy name stored as a Trainer's accelerator gets a TODO."""
+    import libcst as cst
+
+    if len(original.targets) != 1 or not isinstance(original.value, cst.SimpleString):
+        return updated
+    value = original.value.evaluated_value
+    if not isinstance(value, str) or value.lower() not in STRATEGY_NAMES or not updated.deep_equals(original):
+        return updated
+    target = original.targets[0].target
+    owner: str | None = None
+    if isinstance(target, cst.Subscript) and len(target.slice) == 1:
+        key = target.slice[0].slice
+        named = isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString)
+        if named and key.value.evaluated_value == "accelerator":  # type: ignore[attr-defined]
+            owner = _container(target.value)
+    elif isinstance(target, cst.Attribute) and target.attr.value == "accelerator":
+        owner = _container(target.value)
+    if owner is None or not _TRAINERISH.search(owner) or owner in ctx.trainer_dicts:
+        return updated
+    name = value.lower()
+    gone = REMOVED_STRATEGIES.get(name) if ctx.target >= (2, 0) else None
+    instead = f"; {gone}" if gone else ""
+    ctx.todo(
+        ID,
+        f"accelerator={value!r} stored in {owner} names a strategy: where it reaches the Trainer, pass it as "
+        f"strategy={name!r} (accelerator= takes cpu/gpu/tpu/ipu/auto since 1.7){instead}",
+        original,
+    )
+    return updated
+
+
 RULE = Rule(
     id=ID,
-    description="a 1.5 Trainer flag left in a dict or config the rules could not follow to a Trainer is reported",
+    description="a 1.5 Trainer flag left in a dict or config the rules could not follow to a Trainer is reported "
+    "(a strategy name stored as a Trainer config's accelerator gets a TODO)",
     deprecated_in="1.7",
-    tokens=("gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend"),
+    handlers={"Assign": leave_assign},
+    tokens=("gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend", "accelerator"),
 )

@@ -1,5 +1,6 @@
 """Rule ``legacy_keys`` (deprecated in 1.7): a 1.5 Trainer flag left in a dict or config the rules could not follow
-to a Trainer is reported (kind "report"), in files that use Lightning.
+to a Trainer is reported (kind "report"), in files that use Lightning; a strategy name stored as the accelerator
+of a container named for the Trainer gets a TODO.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ _PL = "import pytorch_lightning as pl\n"
 TODO = [
     pytest.param(_PL + 'params = {"gpus": [0], "max_epochs": 3}\n', ["gpus"], id="a dict literal"),
     pytest.param(_PL + 'config["distributed_backend"] = "ddp"\n', ["distributed_backend"], id="a subscript store"),
-    pytest.param(_PL + 'cfg.trainer.accelerator = "dp"\n', ["accelerator"], id="a strategy stored in a config"),
+    pytest.param(_PL + 'cfg.model.accelerator = "dp"\n', [], id="a strategy stored in another config: not read"),
+    pytest.param(_PL + 'cfg["accelerator"] = "ddp"\n', ["accelerator"], id="a strategy stored in a config"),
     pytest.param(_PL + "conf = TrainerConf(gpus=n, precision=16)\n", ["gpus"], id="a config class"),
     pytest.param(_PL + 'cfg.trainer.accelerator = "gpu"\n', [], id="an accelerator name is no legacy"),
     pytest.param(_PL + 'pl.Trainer(**{"gpus": 2})\n', [], id="a splatted dict is migrated instead"),
@@ -31,6 +33,21 @@ def test_rows(source: str, flags: list[str]) -> None:
     reported = [f.message.split()[0] for f in outcome.findings if f.rule == RULE]
     assert reported == flags
     assert all(f.kind == "report" for f in outcome.findings if f.rule == RULE)
+
+
+@pytest.mark.parametrize(
+    "store",
+    [
+        'cfg.trainer.accelerator = "dp"',
+        'trainer_config["accelerator"] = "ddp"',
+        'self.trainer_kwargs["accelerator"] = "ddp"',
+    ],
+)
+def test_a_strategy_stored_as_a_trainer_configs_accelerator_is_a_todo(store: str) -> None:
+    outcome = transform_python(_PL + store + "\n", Options(target="2.6"))
+    assert [(f.rule, f.kind) for f in outcome.findings] == [(RULE, "todo")]
+    assert outcome.source.splitlines()[1].startswith("# TODO(migrate-trainer): accelerator=")
+    assert transform_python(outcome.source, Options(target="2.6")).source == outcome.source
 
 
 def test_not_before_the_flags_were_deprecated() -> None:
