@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from codemods.guard import reasons
-from codemods.index import MOVES, ProjectIndex, Use
+from codemods.index import ProjectIndex, Use
+from codemods.index_facts import MOVES
 from codemods.section_plans import plan_section, section_values
 
 if TYPE_CHECKING:

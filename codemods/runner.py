@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
-from codemods.index import MOVES, FileIndex, ProjectIndex, index_text, is_text_file, may_tune, text_facts, unindexed
+from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file, text_facts
+from codemods.index_facts import MOVES, may_tune, unindexed
 from codemods.model import Finding, Options, Outcome
 from codemods.overrides.files import is_command_file
 from codemods.prefilter import (

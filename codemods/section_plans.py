@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from codemods.index import never_tunes
+from codemods.index_facts import never_tunes
 from codemods.overrides.syntax import Opaque, read_value
 from codemods.plan import UNKNOWN, Plan, Value
 from codemods.planning import run_flag_rules

@@ -23,7 +23,7 @@ from codemods.configs.strings import interpolation_edits, rename_edits
 from codemods.configs.text import Edit, apply_edits
 from codemods.configs.todos import TodoPlacer
 from codemods.configs.verify import Touched, verify
-from codemods.index import never_tunes
+from codemods.index_facts import never_tunes
 from codemods.model import TODO_PREFIX, Finding, FindingKind, Options, Outcome
 from codemods.plan import Plan, Value
 from codemods.planning import run_flag_rules

@@ -88,7 +88,7 @@ class FileContext:
     @property
     def untuned(self) -> bool:
         """Nothing in the project runs ``Trainer.tune()`` (:attr:`codemods.plan.Plan.untuned`)."""
-        from codemods.index import never_tunes
+        from codemods.index_facts import never_tunes
 
         return never_tunes(self.options.project)
 

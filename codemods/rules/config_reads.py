@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.index import MOVES, config_key
+from codemods.index import config_key
+from codemods.index_facts import MOVES
 from codemods.rule import Rule
 
 if TYPE_CHECKING:

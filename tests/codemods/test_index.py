@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.index import ProjectIndex, index_text, may_tune
+from codemods.index import ProjectIndex, index_text
+from codemods.index_facts import may_tune
 
 
 def _keys(text: str, path: str = "src/a.py") -> list[tuple[str, int, str]]:
