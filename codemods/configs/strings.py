@@ -15,7 +15,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from codemods.configs.nodes import Document
 from codemods.configs.text import Edit
-from codemods.model import FindingKind, Options
+from codemods.model import TODO_PREFIX, FindingKind, Options
 from codemods.resolve import resolve
 
 INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
@@ -85,14 +85,21 @@ def rename_edits(doc: Document, options: Options, find: Find) -> list[tuple[Edit
 def interpolation_edits(
     doc: Document, moved: dict[str, str | None], options: Options, find: Find, busy: list[tuple[int, int]]
 ) -> list[tuple[Edit, Path]]:
-    """``${trainer.gpus}`` -> ``${trainer.devices}`` where the key moved (``moved``); a TODO where it is gone."""
+    """``${trainer.gpus}`` -> ``${trainer.devices}`` where the key moved (``moved``); a TODO where it is gone,
+    written on a line of its own above the line of the string when that line is a block mapping key or list item
+    (else only reported: a comment line inside a flow collection or a block scalar would be text)."""
     out = []
     for path, _, node in pairs(doc.node):
         if not isinstance(node, ScalarNode) or "${trainer." not in str(node.value):
             continue
         value = str(node.value)
         line = doc.lines.line(int(node.start_mark.index)) + 1
-        new = INTERPOLATION.sub(functools.partial(_follow, moved=moved, options=options, find=find, line=line), value)
+        gone: list[str] = []
+        follow = functools.partial(_follow, moved=moved, options=options, find=find, line=line, gone=gone)
+        new = INTERPOLATION.sub(follow, value)
+        todo = _todo_line(doc, node, gone, busy)
+        if todo is not None:
+            out.append((todo, path))
         if new == value:
             continue
         edit = string_edit(doc, node, value, new)
@@ -103,13 +110,32 @@ def interpolation_edits(
     return out
 
 
-def _follow(match: re.Match[str], moved: dict[str, str | None], options: Options, find: Find, line: int) -> str:
+_BLOCK_LINE = re.compile(r"[ \t]*(?:-[ \t]+)?[\w.-]+[ \t]*:[ \t]")
+
+
+def _todo_line(doc: Document, node: ScalarNode, messages: list[str], busy: list[tuple[int, int]]) -> Edit | None:
+    """A ``# TODO(migrate-trainer): ...`` line above the line of ``node`` (see :func:`interpolation_edits`)."""
+    if not messages or node.style in ("|", ">"):
+        return None
+    lines = doc.lines
+    start = lines.start(int(node.start_mark.index))
+    if not _BLOCK_LINE.match(lines.text, start) or any(a <= start < b for a, b in busy):
+        return None
+    text = "".join(f"{lines.indent(start)}{TODO_PREFIX}{m} [yaml_interpolations]{lines.newline}" for m in messages)
+    return Edit(start, start, text, order=-1)
+
+
+def _follow(
+    match: re.Match[str], moved: dict[str, str | None], options: Options, find: Find, line: int, gone: list[str]
+) -> str:
     old = match.group(1)
     if old not in moved:
         return match.group(0)
     new = moved[old]
     if new is None:
-        find("yaml_interpolations", f"${{trainer.{old}}}: {old} was rewritten; update this reference", line, "todo")
+        message = f"${{trainer.{old}}}: {old} was rewritten; update this reference"
+        find("yaml_interpolations", message, line, "todo")
+        gone.append(message)
         return match.group(0)
     if not options.enabled("yaml_interpolations"):
         return match.group(0)
