@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from codemods.index_facts import TUNE_FLAGS, never_tunes
+from codemods.index_facts import MOVES, TUNE_FLAGS, never_tunes
 from codemods.overrides.syntax import TODO_MARK, commands
 from legacy_api.renames import STRATEGY_CLASSES
 
@@ -475,7 +475,7 @@ class _PythonIndexer(ast.NodeVisitor):
                 skip.add(id(key))
         if name in _TRAINER_CALLEES or name.endswith("Trainer"):  # flash.Trainer, a project's MyTrainer
             self._splat(node)
-            for keyword in _dropped_reads(node):
+            for keyword in _dropped_reads(node, name):
                 self._use(f"trainer.{keyword.arg}", keyword.value, "dropped_flag")
                 skip.add(id(keyword))
         elif name.endswith("CLI"):
@@ -543,13 +543,12 @@ def _literal(node: ast.expr) -> object:
         return None
 
 
-def _dropped_reads(node: ast.Call) -> list[ast.keyword]:
+def _dropped_reads(node: ast.Call, name: str) -> list[ast.keyword]:
     """The flags of a Trainer call that the Python rules drop together with the config read they pass on: a
     tuning flag (``auto_lr_find=cfg.trainer.auto_lr_find``; dropped where nothing in the project tunes) and
     ``auto_select_gpus`` in a call that shows it passes no ``devices=`` and no ``gpus=`` but a list or a string
     (1.5 read it only next to an int ``gpus=``: ``codemods.rules.auto_select_gpus``)."""
-    func = node.func
-    if not (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")).endswith("Trainer"):
+    if not name.endswith("Trainer"):
         return []  # instantiate(cfg.trainer, ...), Trainer.from_argparse_args(...): not a call the rules rebuild
     names = {keyword.arg for keyword in node.keywords}
     visible = None not in names and not any(isinstance(arg, ast.Starred) for arg in node.args)
@@ -566,6 +565,11 @@ def _dropped_reads(node: ast.Call) -> list[ast.keyword]:
         ):
             found.append(keyword)
     return found
+
+
+def movable_read(use: Use) -> bool:
+    """A read the rule ``config_reads`` could move to another key: ``cfg.trainer.gpus``, spelled with attributes."""
+    return use.kind == "read" and use.attribute and use.key.partition(".")[2] in MOVES
 
 
 def drops_read(use: Use, index: ProjectIndex) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from codemods.guard import reasons
-from codemods.index import ProjectIndex, Use
+from codemods.index import ProjectIndex, Use, movable_read
 from codemods.index_facts import MOVES
 from codemods.section_plans import plan_section, section_values
 
@@ -38,7 +38,7 @@ def _same(a: object, b: object) -> bool:
 def _movable(index: ProjectIndex, options: Options, old: str, new: str) -> bool:
     key = f"trainer.{old}"
     uses = index.uses_of(key)
-    if not uses or not all(use.kind == "read" and use.attribute for use in uses):
+    if not uses or not all(movable_read(use) for use in uses):
         return False
     if f"unindexed:{old}" in index.facts or index.uses_of(f"trainer.{new}"):
         return False
@@ -79,4 +79,4 @@ def moved_keys(index: object, options: Options) -> frozenset[str]:
 
 def moves_with_key(use: Use, index: ProjectIndex, options: Options) -> bool:
     """Whether ``use`` is a read the rule ``config_reads`` rewrites in this run (it then holds nothing back)."""
-    return use.kind == "read" and use.attribute and use.key.partition(".")[2] in moved_keys(index, options)
+    return movable_read(use) and use.key.partition(".")[2] in moved_keys(index, options)

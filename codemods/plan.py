@@ -155,7 +155,7 @@ class Plan:
     #: that moves one does not move it in the original).
     to_fit: frozenset[str] = frozenset()
     fitted: tuple[str, ...] = ()
-    #: Nothing in the project runs ``Trainer.tune()`` (the project index says so: ``codemods.index.may_tune``), so
+    #: Nothing in the project runs ``Trainer.tune()`` (the project index says so: ``codemods.index_facts.may_tune``), so
     #: the flags 1.5 read only there (``auto_lr_find``, ``auto_scale_batch_size``) did nothing.
     untuned: bool = False
 
@@ -220,6 +220,11 @@ class Plan:
     def implicit(self, rule: str, message: str) -> None:
         """Report an implicit 1.5 choice the target makes differently on purpose and that is left to it."""
         self.report(rule, IMPLICIT + message)
+
+    def droppable(self, value: Value) -> bool:
+        """Dropping ``value`` loses nothing but the value: config data, a literal, or pure syntax (``cfg.trainer.x``;
+        not a call, whose side effects would go with it)."""
+        return self.written_in != "python" or value.known or (value.facts is not None and value.facts.pure)
 
     def drop(self, key: str) -> None:
         index = next((i for i, (name, _) in enumerate(self.items) if name == key), None)

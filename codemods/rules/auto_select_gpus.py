@@ -30,7 +30,7 @@ def step(plan: Plan) -> None:
         return
     devices = plan.get("devices")
     gpus = "gpus" in plan or "gpus" in plan.successor
-    pure = flag.known or (flag.facts is not None and flag.facts.pure) or plan.written_in != "python"
+    pure = plan.droppable(flag)
     # Not next to the user's own devices=: in a migrated call that may have been gpus= (a second run could not
     # tell), so a TODO stays. devices= made from tpu_cores=/num_processes=/ipus= in this run picked no GPUs.
     # (codemods.index._dropped_reads foresees this drop, so that the read it passes on holds no config key.)

@@ -31,11 +31,6 @@ def _same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _side_effect_free(plan: Plan, value: Value) -> bool:
-    """Dropping the value loses nothing but the value: a literal, config data, or pure syntax (``cfg.trainer.x``)."""
-    return plan.written_in != "python" or value.known or (value.facts is not None and value.facts.pure)
-
-
 def _progress_bar(plan: Plan, value: Value) -> bool:
     """``progress_bar_refresh_rate=N`` -> ``callbacks=[TQDMProgressBar(refresh_rate=N)]``: the bar 1.5 built from it,
     where Python code holds the call and its callbacks are a list literal or absent. True when rewritten."""
@@ -82,7 +77,7 @@ def step(plan: Plan) -> None:
                 plan.replace(row.name, [(row.renamed, new(spelled))])
                 plan.note(ID, f"{row.name}={value.text} is {row.renamed}={spelled!r} (gone in {row.removed_in})")
                 continue
-            if not row.exact and _side_effect_free(plan, value):  # the same value under a new name
+            if not row.exact and plan.droppable(value):  # the same value under a new name
                 # (not a call: checkpoint_callback=instantiate(cfg) held a ModelCheckpoint, which 1.5 read as True
                 # and 2.x's enable_checkpointing, a bool, does not)
                 plan.replace(row.name, [(row.renamed, value)])
@@ -90,7 +85,7 @@ def step(plan: Plan) -> None:
                 continue
         if row.name == "progress_bar_refresh_rate" and _progress_bar(plan, value):
             continue
-        if row.tune_only and plan.untuned and _side_effect_free(plan, value):
+        if row.tune_only and plan.untuned and plan.droppable(value):
             plan.drop(row.name)
             plan.note(
                 ID,
