@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from codemods.overrides.fates import fates
-from codemods.overrides.syntax import Opaque, read_value, render_value, unquote_shell
+from codemods.overrides.syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
 from codemods.plan import UNKNOWN, Note, Plan, Value
 from codemods.planning import run_flag_rules
 from legacy_api.renames import PL
@@ -61,6 +61,9 @@ class Decision:
 
 def _value(item: Item, shell: bool) -> Value:
     raw = item[3]
+    if item[0] == "argparse":
+        lit = argparse_value(item[2], raw)
+        return Value(node=raw, source=raw) if isinstance(lit, Opaque) else Value(node=raw, lit=lit, source=raw)
     text = unquote_shell(raw) if shell else raw
     lit = text if isinstance(text, Opaque) else read_value(text)
     if shell and isinstance(lit, str) and raw[:1] in "'\"" and not isinstance(read_value(lit), str):
@@ -79,9 +82,17 @@ def _plan(items: Sequence[Item], values: list[Value], options: Options, opaque: 
 
 
 def _why_opaque(item: Item, shell: bool) -> str:
-    text = unquote_shell(item[3]) if shell else item[3]
-    value = text if isinstance(text, Opaque) else read_value(text)
+    if item[0] == "argparse":
+        value = argparse_value(item[2], item[3])
+    else:
+        text = unquote_shell(item[3]) if shell else item[3]
+        value = text if isinstance(text, Opaque) else read_value(text)
     return value.why if isinstance(value, Opaque) else "a value this tool cannot read"
+
+
+def _spelled(item: Item) -> str:
+    """``trainer.gpus=2`` (a Hydra or LightningCLI key), ``--gpus=2`` (an option of ``add_argparse_args``)."""
+    return f"--{item[2]}={item[3]}" if item[0] == "argparse" else f"trainer.{item[2]}={item[3]}"
 
 
 def decide(
@@ -140,7 +151,7 @@ def _read(items: Sequence[Item], values: list[Value], plan: Plan, shell: bool) -
     todos = [note.message for note in plan.notes if note.todo]
     if todos:
         unread = [
-            f"trainer.{item[2]}={item[3]} is {_why_opaque(item, shell)}"
+            f"{_spelled(item)} is {_why_opaque(item, shell)}"
             for item, value in zip(items, values, strict=True)
             if not value.known and any(f"{item[2]}=" in todo for todo in todos)
         ]
@@ -158,7 +169,7 @@ def _read(items: Sequence[Item], values: list[Value], plan: Plan, shell: bool) -
         return Decision(notes=list(plan.notes))
     for index in changed:
         if not values[index].known:
-            return Decision(todo=f"trainer.{items[index][2]}={items[index][3]} is {_why_opaque(items[index], shell)}")
+            return Decision(todo=f"{_spelled(items[index])} is {_why_opaque(items[index], shell)}")
     replace: dict[int, list[Item]] = {index: [] for index in changed}
     anchor = changed[0]
     for key, value in plan.items:

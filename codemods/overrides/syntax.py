@@ -100,6 +100,8 @@ def tokens(command: str, argparse: bool = False, offset: int = 0) -> list[Token]
         if style == "argparse" and not argparse:
             continue
         for match in pattern.finditer(command):
+            if style == "argparse" and not argparse_accepts(match.group(1), match.group(3)):
+                continue  # ``the --gpus argument``: prose, or a value 1.5's parser refused
             found.append(
                 Token(
                     "cli" if style == "cli" else "argparse",
@@ -197,6 +199,37 @@ def read_value(text: str) -> Any:
     if _FLOAT.fullmatch(text):
         return float(text)
     return text
+
+
+#: The options 1.5.10's ``add_argparse_args`` parsed as numbers (``pytorch_lightning/utilities/argparse.py``):
+#: ``--gpus``/``--tpu_cores`` with ``_gpus_allowed_type`` (the string itself where it has a comma, else
+#: ``int``), the others with ``int``. Every other option there is a string, a float or a bool.
+_GPUS_TYPED = frozenset({"gpus", "tpu_cores"})
+_INT_TYPED = frozenset({"ipus", "num_processes", "num_nodes"})
+
+
+def argparse_value(key: str, word: str) -> Any:
+    """What 1.5's ``Trainer.add_argparse_args`` parser made of ``--<key> <word>`` (a shell word): ``--gpus 0,1``
+    is the string ``"0,1"`` (argparse has no sweeps), ``--gpus 2`` the int 2; an :class:`Opaque` where the shell
+    or the parser decides (a variable; a value it refused, ``--gpus two``). Other options read as Hydra's do."""
+    text = unquote_shell(word)
+    if isinstance(text, Opaque):
+        return text
+    if key in _GPUS_TYPED | _INT_TYPED and not (key in _GPUS_TYPED and "," in text):
+        try:
+            return int(text)
+        except ValueError:
+            return Opaque("a value Lightning 1.5's parser refused")
+    if key in _GPUS_TYPED:
+        return text
+    return read_value(text)
+
+
+def argparse_accepts(key: str, word: str) -> bool:
+    """Whether ``--<key> <word>`` may be an option 1.5's ``add_argparse_args`` parser took (a value that the
+    shell decides may be; ``the --gpus argument`` in prose is not)."""
+    value = argparse_value(key, word)
+    return not isinstance(value, Opaque) or value.why != "a value Lightning 1.5's parser refused"
 
 
 _PLAIN = re.compile(r"[A-Za-z_][\w\-./]*|\d+-[A-Za-z]\w*")

@@ -11,7 +11,7 @@ import pytest
 from codemods.index import ProjectIndex, index_text
 from codemods.model import Options, Outcome
 from codemods.overrides.front import python_strings, transform_commands
-from codemods.overrides.syntax import Opaque, read_value
+from codemods.overrides.syntax import Opaque, argparse_value, read_value
 
 MIGRATED = {"conf/trainer/default.yaml": "_target_: pytorch_lightning.Trainer\ngpus: 0\nmax_epochs: 3\n"}
 NO_GPUS = {"conf/trainer/default.yaml": "_target_: pytorch_lightning.Trainer\nmax_epochs: 3\n"}
@@ -166,6 +166,20 @@ TODO = "# TODO(migrate-trainer): "
         ),
         pytest.param(
             "run.sh",
+            "python train.py --gpus 0,1,2,3\n",
+            ARGPARSE,
+            "python train.py --accelerator gpu --devices 0,1,2,3\n",
+            id="--gpus 0,1,2,3 is one GPU list to 1.5's parser, never a sweep",
+        ),
+        pytest.param(
+            "README.md",
+            "Pass the --gpus argument a list (``--gpus 0,3``)\n",
+            ARGPARSE,
+            "Pass the --gpus argument a list (``--accelerator gpu --devices 0,3``)\n",
+            id="--gpus followed by a word 1.5's parser refused is prose",
+        ),
+        pytest.param(
+            "run.sh",
             "python train.py --gpus 2\n",
             {},
             "python train.py --gpus 2\n",
@@ -295,3 +309,32 @@ def test_values(text: str, expected: object) -> None:
 )
 def test_opaque_values(text: str) -> None:
     assert isinstance(read_value(text), Opaque)
+
+
+@pytest.mark.parametrize(
+    ("key", "word", "expected"),
+    [
+        pytest.param("gpus", "0,1", "0,1", id="a comma: the string (_gpus_allowed_type)"),
+        pytest.param("gpus", "0,", "0,", id="one index"),
+        pytest.param("gpus", "2", 2, id="no comma: int"),
+        pytest.param("tpu_cores", "8", 8, id="tpu_cores like gpus"),
+        pytest.param("num_nodes", "2", 2, id="int option"),
+        pytest.param("accelerator", "ddp", "ddp", id="string option"),
+        pytest.param("precision", "16", 16, id="precision"),
+    ],
+)
+def test_argparse_values(key: str, word: str, expected: object) -> None:
+    """As 1.5.10's ``add_argparse_args`` parsed them (``pytorch_lightning/utilities/argparse.py``)."""
+    assert argparse_value(key, word) == expected
+
+
+@pytest.mark.parametrize(
+    ("key", "word"),
+    [
+        pytest.param("gpus", "two", id="refused by int()"),
+        pytest.param("num_processes", "0,1", id="int option with a comma"),
+        pytest.param("gpus", "$NGPU", id="shell variable"),
+    ],
+)
+def test_opaque_argparse_values(key: str, word: str) -> None:
+    assert isinstance(argparse_value(key, word), Opaque)
