@@ -48,6 +48,8 @@ class Options:
     #: Config keys whose reads move with their value in this run (``cfg.trainer.gpus`` -> ``.devices``): decided
     #: for the whole project before any file is rewritten (``codemods.moved_reads``).
     moved_reads: frozenset[str] = frozenset()
+    #: Removed Trainer flags whose config reads nothing in the project sets (``codemods.moved_reads.unset_keys``).
+    unset_reads: frozenset[str] = frozenset()
     #: Where config keys are used across the project (``codemods.index``); not part of the options' identity.
     project: Any = field(default=None, compare=False)
 

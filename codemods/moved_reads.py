@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from codemods.guard import reasons
 from codemods.index import ProjectIndex, Use, movable_read
-from codemods.index_facts import MOVES
+from codemods.index_facts import MOVES, UNSET_READS
 from codemods.section_plans import plan_section, section_values
 
 if TYPE_CHECKING:
@@ -80,3 +80,29 @@ def moved_keys(index: object, options: Options) -> frozenset[str]:
 def moves_with_key(use: Use, index: ProjectIndex, options: Options) -> bool:
     """Whether ``use`` is a read the rule ``config_reads`` rewrites in this run (it then holds nothing back)."""
     return movable_read(use) and use.key.partition(".")[2] in moved_keys(index, options)
+
+
+def unset_keys(index: object, options: Options) -> frozenset[str]:
+    """The :data:`UNSET_READS` keys that Python reads (``lightning_config.trainer.gpus``) and nothing else in the
+    project sets or names: no config section or schema holds them, no code stores them, no override string
+    passes them, and their reads do not move (:func:`moved_keys`). What such a read finds comes from outside the
+    files given (latent-diffusion's ``--gpus 0,`` reaches ``lightning_config.trainer`` through argparse), so no
+    TODO of the configs' covers it: rule ``config_reads`` writes one above it. Only where the target refuses the
+    flag (2.0; ``distributed_backend`` 1.5)."""
+    if not isinstance(index, ProjectIndex) or not index.uses:
+        return frozenset()
+    moved = moved_keys(index, options)
+    found = set()
+    for old in UNSET_READS:
+        if old in moved or options.target_tuple < ((1, 5) if old == "distributed_backend" else (2, 0)):
+            continue
+        uses = index.uses_of(f"trainer.{old}")
+        if not uses or not all(use.kind == "read" and use.attribute for use in uses):
+            continue
+        if f"configured:{old}" in index.facts:
+            continue
+        if any(name == old for section in index.sections for name, _ in section.items):
+            continue
+        if not any(name == old for schema in index.schemas for name, _ in schema.fields):
+            found.add(old)
+    return frozenset(found)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal
 
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
 from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file, movable_read, text_facts
-from codemods.index_facts import may_tune, unindexed
+from codemods.index_facts import UNSET_READS, configured, may_tune, unindexed
 from codemods.model import Finding, Options, Outcome
 from codemods.overrides.files import is_command_file
 from codemods.prefilter import (
@@ -358,7 +358,10 @@ def run(
     scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
     # And a file whose only legacy is a config read that moves with its key (rule config_reads).
     readers = {
-        use.path for use in project.uses if movable_read(use) and use.key.partition(".")[2] in options.moved_reads
+        use.path
+        for use in project.uses
+        if (movable_read(use) and use.key.partition(".")[2] in options.moved_reads)
+        or use.key.partition(".")[2] in options.unset_reads
     }
     scans = [replace(item, triggered=True) if item.path in readers else item for item in scans]
     indexed_only = {item.path for item in scans if is_text_file(item.path)}
@@ -397,21 +400,25 @@ def _late_facts(scans: Sequence[Scan], project: ProjectIndex) -> ProjectIndex:
     """The project facts only a run with something to decide needs, read again from the files then (the OS has
     them cached) so that a clean tree pays nothing for them: ``tunes`` (``codemods.index_facts.may_tune``) where a
     file to rewrite passes a tuning flag, ``unindexed:<key>`` (``codemods.index_facts.unindexed``) where a read
-    could move with its key. One pass over the files serves both."""
+    could move with its key, ``configured:<key>`` (``codemods.index_facts.configured``) where a removed flag is
+    read. One pass over the files serves them all."""
     flagged = [item.path for item in scans if item.triggered and not is_text_file(item.path)]
     tuning = any(b"auto_lr_find" in data or b"auto_scale_batch_size" in data for data in map(_data, flagged))
     moving = any(movable_read(use) for use in project.uses)
-    if not tuning and not moving:
+    unset = any(use.kind == "read" and use.key.partition(".")[2] in UNSET_READS for use in project.uses)
+    if not tuning and not moving and not unset:
         return project
     facts = set(project.facts)
     for item in scans:
         data = _data(item.path)
         if tuning and "tunes" not in facts and may_tune(data):
             facts.add("tunes")
-            if not moving:
+            if not moving and not unset:
                 break
         if moving:
             facts.update(unindexed(item.path, data, item.index))
+        if unset:
+            facts.update(configured(item.path, data, item.index))
     return project if facts == set(project.facts) else replace(project, facts=frozenset(facts))
 
 
@@ -423,12 +430,13 @@ def _data(path: str) -> bytes:
 
 
 def _moved_reads(project: ProjectIndex, options: Options) -> Options:
-    """The options with the keys whose reads move with them (``codemods.moved_reads``), decided once here."""
-    if not any(movable_read(use) for use in project.uses):
+    """The options with the keys whose reads move with them, and those whose reads nothing sets
+    (``codemods.moved_reads``), decided once here."""
+    if not any(use.kind == "read" and use.key.partition(".")[2] in UNSET_READS for use in project.uses):
         return options
-    from codemods.moved_reads import moved_keys  # it plans sections: loaded only where a read could move
+    from codemods.moved_reads import moved_keys, unset_keys  # it plans sections: loaded only where a read could move
 
-    return replace(options, moved_reads=moved_keys(project, options))
+    return replace(options, moved_reads=moved_keys(project, options), unset_reads=unset_keys(project, options))
 
 
 def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Options) -> list[FileResult]:

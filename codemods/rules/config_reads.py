@@ -5,6 +5,12 @@ the whole project, which keys' reads can follow their value to its new key (``gp
 config that sets it, nothing else using the key); this rule renames those reads. Which attributes are config
 reads is the project index's own test (``codemods.index.config_key``): ``self.trainer.gpus`` is a Trainer
 property and is left to the rule ``trainer_properties``.
+
+A read of a flag the target refuses that nothing in the project sets (``codemods.moved_reads.unset_keys``: no
+config, schema, store or override holds the key) gets a TODO instead: its value comes from outside the files
+given, a command line as a rule (latent-diffusion's ``main.py`` reads ``lightning_config.trainer.gpus``, which
+``--gpus 0,`` filled through the parser of ``Trainer.add_argparse_args``). No config's TODO covers such a read,
+and it changes only together with what sets the key.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.index import config_key
-from codemods.index_facts import MOVES
+from codemods.index_facts import MOVES, UNSET_READS
 from codemods.rule import Rule
 
 if TYPE_CHECKING:
@@ -48,12 +54,24 @@ def _chain(node: cst.BaseExpression) -> list[str] | None:
 
 def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attribute) -> Any:
     old = original.attr.value
-    if old not in MOVES or not (isinstance(original.value, cst.Attribute) and original.value.attr.value == "trainer"):
+    if old not in UNSET_READS or not (
+        isinstance(original.value, cst.Attribute) and original.value.attr.value == "trainer"
+    ):
         return updated
-    if old not in ctx.options.moved_reads:  # decided for the whole project (codemods.moved_reads)
+    # both decided for the whole project (codemods.moved_reads)
+    if old not in ctx.options.moved_reads and old not in ctx.options.unset_reads:
         return updated
     chain = _chain(original)
     if chain is None or config_key(chain) != f"trainer.{old}":
+        return updated
+    if old in ctx.options.unset_reads:
+        ctx.todo(
+            ID,
+            f"{ctx.code(original)} reads the Trainer flag {old}, which no config given here sets (a command line "
+            f"may): Lightning {ctx.options.target} takes {UNSET_READS[old]} instead; migrate this read with what "
+            "sets the key",
+            original,
+        )
         return updated
     new = MOVES[old]
     ctx.fix(ID, f"trainer.{old} is trainer.{new} in every config of the project now: the read moved with it", original)
@@ -62,9 +80,10 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
 
 RULE = Rule(
     id=ID,
-    description="reads of a config key (cfg.trainer.gpus) move to the key its configs now hold (cfg.trainer.devices)",
+    description="reads of a config key (cfg.trainer.gpus) move to the key its configs now hold (cfg.trainer.devices); "
+    "a read of a removed flag that nothing in the project sets gets a TODO",
     deprecated_in="1.7",
     scope="python",
     handlers={"Attribute": leave_attribute},
-    tokens=("gpus",),
+    tokens=tuple(UNSET_READS),
 )

@@ -119,3 +119,66 @@ def test_reads_move_with_their_key_or_not_at_all(tmp_path: Path, files: dict[str
     before = {p: p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()}
     main([str(tmp_path), "--target-version", "2.0", "-j", "1", "--no-progress"])
     assert {p: p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()} == before
+
+
+NO_GPUS = "lightning:\n  trainer:\n    max_epochs: 1\n"
+LDM_READ = "def count(config):\n    return len(config.lightning.trainer.gpus.strip(',').split(','))\n"
+
+
+@pytest.mark.parametrize(
+    ("files", "target", "todo"),
+    [
+        pytest.param({"conf/a.yaml": NO_GPUS, "launch.py": LDM_READ}, "2.0", True, id="nothing sets the key"),
+        pytest.param(
+            {"conf/a.yaml": NO_GPUS, "launch.py": LDM_READ.replace("gpus", "tpu_cores")},
+            "2.0",
+            True,
+            id="tpu_cores too",
+        ),
+        pytest.param({"conf/a.yaml": NO_GPUS, "launch.py": LDM_READ}, "1.9", False, id="1.9 still takes gpus="),
+        pytest.param(
+            {"conf/a.yaml": "lightning:\n  trainer:\n    gpus: 0,\n", "launch.py": LDM_READ},
+            "2.0",
+            False,
+            id="a nested section sets it: the config's TODO covers the read",
+        ),
+        pytest.param(
+            {
+                "conf/a.yaml": NO_GPUS,
+                "launch.py": LDM_READ + "def cpu(config):\n    config.lightning.trainer.gpus = 0\n",
+            },
+            "2.0",
+            False,
+            id="code stores it",
+        ),
+        pytest.param(
+            {"conf/a.yaml": NO_GPUS, "launch.py": LDM_READ, "run.sh": "python main.py trainer.gpus=2\n"},
+            "2.0",
+            False,
+            id="an override passes it",
+        ),
+        pytest.param(
+            {
+                "launch.py": LDM_READ,
+                "schema.py": "from dataclasses import dataclass\n\n@dataclass\nclass TrainerConf:\n"
+                "    gpus: int = 0\n    max_epochs: int = 1\n",
+            },
+            "2.0",
+            False,
+            id="a schema types it",
+        ),
+    ],
+)
+def test_a_read_nothing_sets_gets_a_todo(tmp_path: Path, files: dict[str, str], target: str, todo: bool) -> None:
+    """``config.lightning.trainer.gpus`` filled from a command line (latent-diffusion's ``--gpus 0,``): one TODO
+    above the read, since no config's TODO names it; none where anything in the project sets the key."""
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    main([str(tmp_path), "--target-version", target, "-j", "1", "--no-progress"])
+    launch = (tmp_path / "launch.py").read_text(encoding="utf-8")
+    assert (f"[{RULE}]" in launch) is todo
+    if todo:
+        key = "tpu_cores" if "tpu_cores" in files["launch.py"] else "gpus"
+        assert launch.count("TODO(migrate-trainer)") == 1 and f"reads the Trainer flag {key}," in launch
+        assert launch.replace(launch.splitlines()[1] + "\n", "") == files["launch.py"], "only the TODO line is new"
