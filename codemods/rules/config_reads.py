@@ -52,6 +52,21 @@ def _chain(node: cst.BaseExpression) -> list[str] | None:
             return None
 
 
+def visit_call(ctx: FileContext, node: cst.Call, _: Any) -> None:
+    """``Trainer(tpu_cores=configs.trainer.tpu_cores)``: the flag rules migrate (or flag) that keyword, and the read
+    stays its value; an unset key's TODO would say it twice."""
+    func = node.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    if not name.endswith("Trainer"):
+        return None
+    for arg in node.args:
+        value = arg.value
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword in UNSET_READS and isinstance(value, cst.Attribute) and value.attr.value == keyword:
+            ctx.claimed.add(id(value))
+    return None
+
+
 def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attribute) -> Any:
     old = original.attr.value
     if old not in UNSET_READS or not (
@@ -65,6 +80,8 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     if chain is None or config_key(chain) != f"trainer.{old}":
         return updated
     if old in ctx.options.unset_reads:
+        if id(original) in ctx.claimed:
+            return updated
         ctx.todo(
             ID,
             f"{ctx.code(original)} reads the Trainer flag {old}, which no config given here sets (a command line "
@@ -84,6 +101,6 @@ RULE = Rule(
     "a read of a removed flag that nothing in the project sets gets a TODO",
     deprecated_in="1.7",
     scope="python",
-    handlers={"Attribute": leave_attribute},
+    handlers={"Attribute": leave_attribute, "visit_Call": visit_call},
     tokens=tuple(UNSET_READS),
 )

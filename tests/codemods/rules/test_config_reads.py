@@ -182,3 +182,14 @@ def test_a_read_nothing_sets_gets_a_todo(tmp_path: Path, files: dict[str, str], 
         key = "tpu_cores" if "tpu_cores" in files["launch.py"] else "gpus"
         assert launch.count("TODO(migrate-trainer)") == 1 and f"reads the Trainer flag {key}," in launch
         assert launch.replace(launch.splitlines()[1] + "\n", "") == files["launch.py"], "only the TODO line is new"
+
+
+def test_a_read_passed_to_its_flag_is_left_to_the_flag_rules(tmp_path: Path) -> None:
+    """``Trainer(tpu_cores=configs.trainer.tpu_cores)``: the read stays the flag's value whatever the flag becomes."""
+    source = (
+        "import pytorch_lightning as pl\n\n\ndef build(configs):\n"
+        "    return pl.Trainer(tpu_cores=configs.trainer.tpu_cores, max_epochs=1)\n"
+    )
+    (tmp_path / "launch.py").write_text(source, encoding="utf-8")
+    main([str(tmp_path), "--target-version", "2.0", "-j", "1", "--no-progress"])
+    assert f"[{RULE}]" not in (tmp_path / "launch.py").read_text(encoding="utf-8")
