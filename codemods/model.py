@@ -6,6 +6,7 @@ Plain data, no libcst: the runner, the Python and YAML front ends, the rules and
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -13,6 +14,18 @@ from typing import Any, Literal
 from legacy_api.renames import DEFAULT_TARGET, version_tuple
 
 TODO_PREFIX = "# TODO(migrate-trainer): "
+_LINE_BREAK = re.compile(r"[ \t]*(?:\r\n|\r|\n)\s*")
+
+
+def one_line(message: str) -> str:
+    """``message`` with each line break (and the indentation after it) made one space: a finding quotes the code
+    it is about, and code spans lines (``plugins=[\\n    DDPStrategy(...)]``), while a comment holds one."""
+    return _LINE_BREAK.sub(" ", message) if "\n" in message or "\r" in message else message
+
+
+def todo_comment(message: str, rule: str) -> str:
+    """The comment a TODO finding writes: ``# TODO(migrate-trainer): <message> [<rule>]``, on one line."""
+    return f"{TODO_PREFIX}{one_line(message)} [{rule}]"
 
 
 FindingKind = Literal["fix", "todo", "report"]

@@ -24,7 +24,7 @@ from codemods.configs.text import Edit, apply_edits
 from codemods.configs.todos import TodoPlacer
 from codemods.configs.verify import Touched, verify
 from codemods.index_facts import never_tunes
-from codemods.model import TODO_PREFIX, Finding, FindingKind, Options, Outcome
+from codemods.model import Finding, FindingKind, Options, Outcome, todo_comment
 from codemods.plan import Plan, Value
 from codemods.planning import run_flag_rules
 from codemods.prefilter import yaml_triggered
@@ -276,7 +276,7 @@ def _used_keys(reasons: list[str], section: str) -> dict[str, str]:
 
 
 def _todo(message: str, rule: str) -> str:
-    return f"{TODO_PREFIX}{message} [{rule}]"
+    return todo_comment(message, rule)
 
 
 def plan_file(text: str, options: Options, path: str = "config.yaml") -> FilePass:

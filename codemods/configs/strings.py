@@ -15,7 +15,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from codemods.configs.nodes import Document
 from codemods.configs.text import Edit
-from codemods.model import TODO_PREFIX, FindingKind, Options
+from codemods.model import FindingKind, Options, todo_comment
 from codemods.resolve import resolve
 
 INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
@@ -121,7 +121,7 @@ def _todo_line(doc: Document, node: ScalarNode, messages: list[str], busy: list[
     start = lines.start(int(node.start_mark.index))
     if not _BLOCK_LINE.match(lines.text, start) or any(a <= start < b for a, b in busy):
         return None
-    text = "".join(f"{lines.indent(start)}{TODO_PREFIX}{m} [yaml_interpolations]{lines.newline}" for m in messages)
+    text = "".join(f"{lines.indent(start)}{todo_comment(m, 'yaml_interpolations')}{lines.newline}" for m in messages)
     return Edit(start, start, text, order=-1)
 
 

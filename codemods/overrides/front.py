@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from codemods.configs.text import Edit, apply_edits
 from codemods.index import ProjectIndex, describe
-from codemods.model import TODO_PREFIX, Finding, FindingKind, Options, Outcome
+from codemods.model import Finding, FindingKind, Options, Outcome, todo_comment
 from codemods.overrides.decide import RULE, Decision, Item, analysis, decide
 from codemods.overrides.files import takes_comments
 from codemods.overrides.syntax import Token, commands
@@ -105,7 +105,7 @@ class _Pass:
         self.edits.append(Edit(start, end, ""))
 
     def todo(self, message: str, line_start: int, offset: int) -> None:
-        comment = f"{TODO_PREFIX}{message} [{RULE}]"
+        comment = todo_comment(message, RULE)
         if takes_comments(self.path) and self.shell:
             rest = self.text[line_start : self.text.find("\n", line_start) if "\n" in self.text[line_start:] else None]
             indent = rest[: len(rest) - len(rest.lstrip(" \t"))]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from codemods.model import TODO_PREFIX, FindingKind, Options
+from codemods.model import FindingKind, Options, one_line, todo_comment
 from codemods.python.qualnames import LEGACY, Analysis, Scope
 from legacy_api.renames import version_tuple
 
@@ -185,7 +185,8 @@ class FileContext:
         self.anchors.pop()
 
     def _pend(self, rule: str, message: str, node: Any, kind: FindingKind) -> None:
-        self.pending.append(Pending(rule, message, node, kind, self.anchors[-1] if self.anchors else None))
+        anchor = self.anchors[-1] if self.anchors else None
+        self.pending.append(Pending(rule, one_line(message), node, kind, anchor))
 
     def fix(self, rule: str, message: str, node: Any) -> None:
         self._pend(rule, message, node, "fix")
@@ -202,7 +203,7 @@ class FileContext:
         self._pend(rule, message, node, "todo")
         if self.statements:
             texts = self.todos.setdefault(id(self.statements[-1]), [])
-            text = f"{TODO_PREFIX}{message} [{rule}]"
+            text = todo_comment(message, rule)
             if text not in texts:
                 texts.append(text)
 

@@ -79,14 +79,14 @@ def report_notes(
     inline: dict[str, list[str]] | None = None,
 ) -> None:
     """Report the plan's notes on ``anchor`` (a TODO about one argument on that argument, see :func:`run_plan`)."""
-    from codemods.model import TODO_PREFIX
+    from codemods.model import todo_comment
 
     for note in plan.notes:
         match = _NOTE_KEY.match(note.message)
         home = _home(plan, lines, match.group(1)) if note.kind == "todo" and lines and match else None
         if home is not None and inline is not None:
             ctx.todo_here(note.rule, note.message, lines[home][0])  # type: ignore[index]
-            text = f"{TODO_PREFIX}{note.message} [{note.rule}]"
+            text = todo_comment(note.message, note.rule)
             if text not in inline.setdefault(home, []):
                 inline[home].append(text)
             continue

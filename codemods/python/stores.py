@@ -352,9 +352,9 @@ def _collision_message(
 ) -> str:
     """Why a store that would write the key another store (of another key) writes stays as it is."""
     _, other_key, new_key, _ = collision
-    other = f"{name}[{quote}{other_key}{quote}]"
-    verb = "does" if other_key == new_key else "would"
-    writes = f"{here} is left as it is: it would write {name}[{quote}{new_key}{quote}], as {other} {verb}"
+    # Not named by its key: a run may migrate the other store (d["accelerator"] -> d["strategy"]), and the next
+    # run must word this TODO the same.
+    writes = f"{here} is left as it is: it would write {name}[{quote}{new_key}{quote}], as another store of {name} does"
     if _held(ctx, facts, other_key):
         return f"{writes}, which is left as it is (see its TODO); migrate them together"
     if "distributed_backend" in (key, other_key):

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.model import TODO_PREFIX
+from codemods.model import todo_comment
 from codemods.python.qualnames import assigned_values, is_parameter
 from codemods.rule import Rule
 from legacy_api.renames import TRAINER_PROPERTIES, TrainerProperty, version_tuple
@@ -140,7 +140,7 @@ def _cuda(ctx: FileContext) -> str:
 
 def _todo(ctx: FileContext, message: str, node: cst.CSTNode) -> None:
     """One TODO per statement; a statement nested in one whose TODO says the same gets no second copy."""
-    text = f"{TODO_PREFIX}{message} [{ID}]"
+    text = todo_comment(message, ID)
     if any(text in ctx.todos.get(id(statement), ()) for statement in ctx.statements[:-1]):
         ctx.todo_here(ID, message, node)  # the comment above the enclosing statement covers this site
     else:
