@@ -181,6 +181,14 @@ def _device_flags_step(plan: Plan, flags: dict[str, Any]) -> None:
     if explicit:
         named = isinstance(accelerator, str) and accelerator.lower() in SAME_KIND[kind]
         if not (named or accelerator_kind(accelerator) == kind):
+            if count_flag == "num_processes" and type(flags[count_flag]) is int and flags[count_flag] == 1:
+                # 1 is num_processes' default in 1.5's signature: Trainer(accelerator="gpu", num_processes=1) was
+                # Trainer(accelerator="gpu") (recorded: devices: accelerator='gpu', num_processes=1)
+                del plan.flags[count_flag]
+                left = {flag: plan.flags[flag] for flag in l15.DEVICE_FLAGS if flag in plan}
+                if left:
+                    _device_flags_step(plan, left)
+                return
             raise Stop("device_flags", f"accelerator={shown(accelerator)} and {count_flag}= disagree")
     devices = plan.get("devices")
     if explicit and kind == "cpu" and flags[count_flag] == 1 and devices is not None:

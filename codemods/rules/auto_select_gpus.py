@@ -41,9 +41,10 @@ def step(plan: Plan) -> None:
         plan.drop("auto_select_gpus")
         plan.note(ID, f"removed auto_select_gpus={flag.text}: without gpus= it selected nothing in 1.5")
         return
-    written = plan.get("gpus") or (devices if gpus and not own_devices else None)
+    written = plan.get("gpus") or (devices if gpus or own_devices else None)
     if written is not None and written.known and isinstance(written.lit, list | str) and pure:
-        # gpus=[2] or gpus="0,1": _parse_devices picked only for an int
+        # gpus=[2] or gpus="0,1": _parse_devices picked only for an int; and no gpus=N became a devices= string or
+        # list in an earlier run, so the user's devices="auto" (or [0, 1]) says the same
         plan.drop("auto_select_gpus")
         plan.note(ID, f"removed auto_select_gpus={flag.text}: 1.5 picked GPUs only for an int gpus=")
         return

@@ -282,6 +282,13 @@ def step(plan: Plan) -> None:
         assert accelerator is not None
         named = accelerator.known and isinstance(accelerator.lit, str) and accelerator.lit.lower() in _SAME[kind]
         if not (named or accelerator.accelerator_kind == kind):
+            if count_flag == "num_processes" and type(flags[count_flag].lit) is int and flags[count_flag].lit == 1:
+                # 1 is num_processes' default in 1.5's signature: Trainer(accelerator="auto", num_processes=1) was
+                # Trainer(accelerator="auto") (a config that writes out every default, pyannote-audio's).
+                plan.drop(count_flag)
+                plan.note(ID, f"dropped num_processes=1 (the 1.5 default): accelerator={accelerator.text} decided")
+                step(plan)
+                return
             plan.stop(
                 ID, f"accelerator={accelerator.text} and {count_flag}= disagree: choose accelerator= and devices="
             )

@@ -280,6 +280,13 @@ for h in (CPU, CUDA4):
     add("devices", h, devices=2)
     add("devices", h, devices="auto")
 add("devices", CUDA4, accelerator=None, devices=2)
+# Configs that write out 1.5's defaults (pyannote-audio's trainer group): num_processes=1 is the signature's
+# default, and auto_select_gpus read no devices= (it picked only for an int gpus=).
+add("devices", CPU, accelerator="auto", devices="auto", num_processes=1)
+add("devices", CUDA4, accelerator="auto", devices="auto", num_processes=1)
+add("devices", CUDA4, accelerator="gpu", num_processes=1)
+add("devices", CUDA4, accelerator="auto", devices="auto", auto_select_gpus=True)
+add("devices", CUDA4, accelerator="gpu", devices=[0, 1], auto_select_gpus=True)
 for acc in ("GPU", "Cpu", "cuda", "mps", "xla"):
     add("accelerator", CUDA4, accelerator=acc, devices=1)
 
