@@ -108,6 +108,9 @@ class Note:
     message: str
     todo: bool = False
     kind: NoteKind = "fix"
+    #: Other flags a TODO names as waiting on the one its message starts with (``gpus=X depends on it``): its
+    #: comment goes above whichever of them the call writes first.
+    about: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.todo and self.kind == "fix":

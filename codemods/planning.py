@@ -46,14 +46,15 @@ def _finish(plan: Plan, rule: str, message: str) -> None:
         if independent and plan.applies(later.id, later.version):
             assert later.step is not None
             later.step(plan)
-    left = [
-        f"{flag}={value.text}"
+    waiting = [
+        (flag, value)
         for flag, value in plan.items
         if flag in LEGACY_FLAG_RULES
         and LEGACY_FLAG_RULES[flag] in REGISTRY
         and plan.applies(LEGACY_FLAG_RULES[flag], REGISTRY[LEGACY_FLAG_RULES[flag]].version)
         and not any(note.todo and re.search(rf"\b{flag}\b", note.message) for note in plan.notes)
     ]
+    left = [f"{flag}={value.text}" for flag, value in waiting]
     if not left:
         return
     # One TODO per thing to do: the flags that wait on the stopping one are named in its TODO.
@@ -61,7 +62,8 @@ def _finish(plan: Plan, rule: str, message: str) -> None:
     if stopping is not None and re.match(r"[A-Za-z_]\w*=", message):
         verb = "depends" if len(left) == 1 else "depend"
         joined = f"{message}; {', '.join(left)} {verb} on it: migrate them together"
-        plan.notes[stopping] = dataclasses.replace(plan.notes[stopping], message=joined)
+        about = tuple(flag for flag, _ in waiting)
+        plan.notes[stopping] = dataclasses.replace(plan.notes[stopping], message=joined, about=about)
         return
     if left:
         key = re.match(r"([A-Za-z_]\w*)=", message)

@@ -83,7 +83,13 @@ def report_notes(
 
     for note in plan.notes:
         match = _NOTE_KEY.match(note.message)
-        home = _home(plan, lines, match.group(1)) if note.kind == "todo" and lines and match else None
+        home = None
+        if note.kind == "todo" and lines and match:
+            # above the first line of the call that the TODO names (gpus= may come before the accelerator= it
+            # waits on)
+            homes = [_home(plan, lines, key) for key in (match.group(1), *note.about)]
+            order = list(lines)
+            home = min((h for h in homes if h is not None), key=order.index, default=None)
         if home is not None and inline is not None:
             ctx.todo_here(note.rule, note.message, lines[home][0])  # type: ignore[index]
             text = todo_comment(note.message, note.rule)
