@@ -366,8 +366,8 @@ def use_lines(rel: str, text: str) -> Iterator[int]:
         for _category, _name, line, _stmt in det.hits:
             yield line
         return
-    for number, line in enumerate(text.splitlines(), 1):
-        for _ in range(sum(_detect_text(line, yaml=kind == "yaml").values())):
+    for number, counts in enumerate(_detect_lines(text, yaml=kind == "yaml"), 1):
+        for _ in range(sum(counts.values())):
             yield number
 
 
@@ -376,10 +376,22 @@ RE_SHELL_VAR = re.compile(r"^\s*(?:export\s+|local\s+)?\w+=")
 
 
 def _detect_text(text: str, yaml: bool) -> Counter[str]:
-    counts: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for counts in _detect_lines(text, yaml):
+        total.update(counts)
+    return +total
+
+
+def _detect_lines(text: str, yaml: bool) -> Iterator[Counter[str]]:
+    """The legacy uses of each line of ``text``, one Counter per line (empty for a line without any)."""
+    docker = False  # the command this line continues (backslash continuations) is a ``docker run``
     for line in text.splitlines():
+        counts: Counter[str] = Counter()
+        docker = docker or "docker" in line
+        continued, docker = docker, docker and line.rstrip().endswith("\\")
         if not yaml and (line.lstrip().startswith(("#", "//")) or RE_SHELL_VAR.match(line)):
-            continue  # a comment (commented-out code in a script or a doc's code block), or a shell variable
+            yield counts  # a comment (commented-out code in a script or a doc's code block), or a shell variable
+            continue
         if yaml:
             if RE_YAML_KEY.search(line):
                 counts["yaml_key"] += 1
@@ -387,7 +399,7 @@ def _detect_text(text: str, yaml: bool) -> Counter[str]:
                 counts["accelerator_strategy"] += 1
         else:
             counts["flag_kwarg"] += len(RE_FLAG_KW.findall(line))
-            if "docker" not in line:  # ``docker run --gpus all`` is Docker's own flag
+            if not continued:  # ``docker run --gpus all`` is Docker's own flag, on any line of that command
                 counts["cli_flag"] += len(RE_CLI_FLAG.findall(line))
             counts["accelerator_strategy"] += len(RE_ACC_STRAT.findall(line))
             counts["trainer_property"] += len(RE_PROP_TEXT.findall(line))
@@ -396,7 +408,7 @@ def _detect_text(text: str, yaml: bool) -> Counter[str]:
         counts["override"] += len(RE_OVERRIDE.findall(line)) + len(RE_OVERRIDE_ACC.findall(line))
         if yaml:
             counts["trainer_property"] += len(RE_TTP.findall(line))
-    return +counts
+        yield +counts
 
 
 # ---------------------------------------------------------------------------------------------------------
