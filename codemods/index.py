@@ -58,6 +58,12 @@ _PLUGIN_TARGET = re.compile(
 STRATEGY_PLUGIN = "trainer.plugins:strategy"
 _OWN_TRAINER = re.compile(r"^trainer\s*:", re.MULTILINE)
 _INTERPOLATION = re.compile(r"\$\{\s*(trainer)\.(\w+)\s*\}")
+#: ``${train.trainer.gpus}``: a Trainer section under another key, so never the file's own top-level one.
+_NESTED_INTERPOLATION = re.compile(r"\$\{\s*(?:[\w-]+\.)+(trainer)\.(\w+)\s*\}")
+#: What a Python file that does not parse (a cookiecutter template's ``{{ ... }}``) may say of a config key:
+#: ``cfg.trainer.gpus``, ``cfg["trainer"]["gpus"]``, ``cfg.trainer["gpus"]``. Text, so a use that holds the key
+#: (``self.trainer.gpus`` too: it cannot be told from a config here), never one that moves.
+_UNPARSED_PYTHON_USE = re.compile(r"""(?:\btrainer|\[\s*["']trainer["']\s*\])(?:\.|\s*\[\s*["'])(\w+)""")
 #: Text files whose override strings count as uses (shell scripts, docs, notebooks, make/CI files).
 #: (Notebooks are migrated, not only indexed: ``codemods.notebooks``; their override strings count all the same.)
 TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".md", ".rst", ".txt", ".cfg", ".ini", ".toml", ".json")
@@ -226,6 +232,10 @@ def text_uses(text: str, path: str, interpolations: bool = False) -> list[Use]:
             Use(f"{m.group(1)}.{m.group(2)}", path, _line_of(starts, m.start()), "interpolation")
             for m in _INTERPOLATION.finditer(text)
         )
+    found_uses.extend(
+        Use(f"{m.group(1)}.{m.group(2)}", path, _line_of(starts, m.start()), "interpolation")
+        for m in _NESTED_INTERPOLATION.finditer(text)
+    )
     return found_uses
 
 
@@ -597,7 +607,13 @@ def index_text(text: str, path: str) -> FileIndex:
         try:
             tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return FileIndex(facts=facts)
+            # Not rewritten (phase two reports it), but what it mentions still holds the config's keys.
+            starts = _line_starts(text)
+            uses = tuple(
+                Use(f"trainer.{m.group(1)}", path, _line_of(starts, m.start()), "read")
+                for m in _UNPARSED_PYTHON_USE.finditer(text)
+            )
+            return FileIndex(uses=uses, facts=facts)
         return python_index(tree, path, facts)
     if path.endswith((".yaml", ".yml")):
         return yaml_uses(text, path)

@@ -32,7 +32,14 @@ def _keys(text: str, path: str = "src/a.py") -> list[tuple[str, int, str]]:
         pytest.param("x = trainer.gpus\n", [], id="a bare trainer variable is a Trainer"),
         pytest.param('"""Set cfg.trainer.gpus to 2."""\n', [], id="prose in a docstring is not a use"),
         pytest.param("# cfg.trainer.gpus\nx = 1\n", [], id="a comment is not a use"),
-        pytest.param("def f(:\n  cfg.trainer.gpus\n", [], id="unparseable python contributes nothing"),
+        pytest.param(
+            "def f(:\n  cfg.trainer.gpus\n", [("trainer.gpus", 2, "read")], id="unparseable python: a mention holds"
+        ),
+        pytest.param(
+            "def {{ name }}(cfg):\n    cfg.train.trainer['gpus'] = 0\n    cfg['trainer']['max_epochs'] = 1\n",
+            [("trainer.gpus", 2, "read"), ("trainer.max_epochs", 3, "read")],
+            id="a cookiecutter template",
+        ),
         pytest.param(
             "Trainer(auto_lr_find=cfg.trainer.auto_lr_find)\n",
             [("trainer.auto_lr_find", 1, "dropped_flag")],
@@ -63,6 +70,18 @@ def test_python_uses(source: str, expected: list[tuple[str, int, str]]) -> None:
         ),
         pytest.param(
             "model:\n  n: ${trainer.gpus}\n", "c.yaml", [("trainer.gpus", 2, "interpolation")], id="interpolation"
+        ),
+        pytest.param(
+            "data:\n  gpus: ${train.trainer.gpus}\n",
+            "conf/nn/default.yaml",
+            [("trainer.gpus", 2, "interpolation")],
+            id="an interpolation of a nested section",
+        ),
+        pytest.param(
+            "trainer:\n  gpus: 1\nmodel:\n  n: ${train.trainer.gpus}\n",
+            "conf/c.yaml",
+            [("trainer.gpus", 4, "interpolation")],
+            id="a nested section's interpolation next to the file's own",
         ),
         pytest.param("call cfg.trainer.gpus here\n", "README.md", [], id="an attribute in prose is not an override"),
         pytest.param("nothing here\n", "README.md", [], id="no trainer at all"),
