@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from codemods.model import Options
 
 RULE = "overrides"
+_ARGPARSE_GONE = "Trainer.add_argparse_args was removed in 2.0; add these options by hand"
 Item = tuple[str, str, str, str]
 #: Section keys that decide the accelerator and the device count: a command that sets none of those a
 #: config section has may be planned as if it saw every flag (``trainer.gpus=0`` is then ``accelerator=cpu``).
@@ -108,6 +109,11 @@ def decide(
     ``argparse_trainer``)."""
     keys = [item[2] for item in items]
     spelled = " ".join(f"{item[1]}trainer.{item[2]}" if item[0] != "argparse" else f"--{item[2]}" for item in items)
+    argparse_gone = items[0][0] == "argparse" and options.target_tuple >= (2, 0)
+    if argparse_gone and not any(f"option:--{key}" in facts for key in keys):
+        # The parser that read these options is gone: what --gpus 0 means now is whatever the script's new
+        # options make of it (solo-learn turns its args.gpus into a list), so the script's TODO says it all.
+        return Decision(todo=f"{spelled}: {_ARGPARSE_GONE}", pointer=True)
     if len(set(keys)) != len(keys):
         return Decision(todo=f"{spelled}: a key set twice in one command")
     if any(item[1] == "~" for item in items):
@@ -128,10 +134,6 @@ def decide(
             decision = retry
     if decision.todo is not None:
         return decision
-    if decision.replace and items[0][0] == "argparse" and options.target_tuple >= (2, 0):
-        return Decision(
-            todo=f"{spelled}: Trainer.add_argparse_args was removed in 2.0; add these options by hand", pointer=True
-        )
     for index, new in decision.replace.items():
         if not new and items[index][1] != "+":
             return Decision(
