@@ -20,7 +20,7 @@ import dataclasses
 import itertools
 from collections.abc import Callable
 
-from codemods.expressions import device_pair, samples
+from codemods.expressions import device_pair, samples, selected_15
 from codemods.plan import Plan, Value, new
 from codemods.rule import Rule
 from legacy_api.lightning15 import DEVICE_FLAGS, PRECEDENCE
@@ -190,10 +190,75 @@ def _expression(plan: Plan, flag: str, value: Value) -> str | None:
         target.origin["accelerator"] = target.origin["devices"] = ID
 
     if not _same_for_every_value(plan, flag, samples(flag, value), rewrite):
-        return _OTHERS
+        strategy = _strategy_following(plan, flag, value, accelerator, rewrite)
+        if strategy is None:
+            return _OTHERS
+        rewrite(plan)
+        plan.set("strategy", strategy)
+        plan.note(
+            ID,
+            f"{flag}={value.text} became accelerator= and devices= written from it, and strategy= follows it: "
+            f"{why}, and 1.5 ran one CPU process without the strategy (deprecated in 1.7)",
+        )
+        return None
     rewrite(plan)
     plan.note(ID, f"{flag}={value.text} became accelerator= and devices= written from it: {why} (deprecated in 1.7)")
     return None
+
+
+#: Strategies 1.5 left out for one CPU process (recorded: ``strategy='ddp' | cpu`` ran a SingleDevicePlugin, as
+#: ``'ddp_spawn'``, ``'DDP'`` did), while it ran them on any number of GPUs (``strategy='ddp', gpus=1``: DDPPlugin).
+_CPU_SINGLE = frozenset({"ddp", "ddp_spawn"})
+
+
+def _strategy_following(
+    plan: Plan, flag: str, value: Value, accelerator: Value, rewrite: Callable[[Plan], None]
+) -> Value | None:
+    """``gpus=n, strategy="ddp"`` with n not a literal: ``strategy="ddp" if n else "auto"`` next to the pair,
+    where that is exact, checked as :func:`_same_for_every_value` checks the pair: for every value n may hold, the
+    rules after this one do with the flags 1.5 selected (``accelerator="cpu", devices=1`` without the strategy,
+    or the device count with it) what they do with the literal; and with the conditional itself they give up
+    nowhere and leave the same TODOs. None where it is not."""
+    strategy = plan.get("strategy")
+    if (
+        strategy is None
+        or not strategy.known
+        or not isinstance(strategy.lit, str)
+        or strategy.lit.lower() not in _CPU_SINGLE
+        or accelerator.cond is None
+        or any(key != flag and other.facts is not None and not other.known for key, other in plan.items)
+    ):
+        return None
+    test, yes, no = accelerator.cond
+    if not (yes.known and no.known) or "cpu" not in (yes.lit, no.lit) or yes.lit == no.lit:
+        return None
+    off = new("auto") if plan.target >= (2, 0) else new(None)
+    following = Value(cond=(test, strategy if yes.lit != "cpu" else off, off if yes.lit != "cpu" else strategy))
+    todos: set[object] = set()
+    for lit in samples(flag, value):
+        selected = selected_15(flag, lit)
+        if selected is None:
+            return None
+        trial = _copy(plan, [(key, new(lit) if key == flag else other) for key, other in plan.items])
+        step(trial)
+        kind, count = selected
+        concrete = _copy(plan, list(plan.items))
+        concrete.drop("devices")
+        concrete.drop("accelerator")
+        concrete.replace(flag, [("accelerator", new(kind)), ("devices", new(count))])
+        if kind == "cpu":
+            concrete.drop("strategy")
+        expected, found = _outcome(concrete), (None if trial.stopped else _outcome(trial))
+        if expected is None or found != expected:
+            return None
+        todos.add(expected[1])
+    conditional = _copy(plan, list(plan.items))
+    rewrite(conditional)
+    conditional.set("strategy", following)
+    outcome = _outcome(conditional)
+    if outcome is None or len(todos) != 1 or outcome[1] not in todos:
+        return None
+    return following
 
 
 def _precedence(plan: Plan, flags: dict[str, Value], truthy: list[str]) -> bool | None:

@@ -52,11 +52,17 @@ _FIND_UNUSED = (
 _SPAWN_ON_CLUSTERS = '; under SLURM/TorchElastic/Kubeflow 1.x ran "ddp_spawn" as "ddp", 2.x spawns there'
 
 
+def _ddp_default(strategy: Value) -> bool:
+    return strategy.known and isinstance(strategy.lit, str) and strategy.lit.lower() in _DDP_DEFAULTS
+
+
 def _implicit_find_unused(plan: Plan, strategy: Value) -> bool:
     """A DDP strategy that leaves find_unused_parameters to 1.x's default: report it (never rewrite it)."""
     if plan.target < (2, 0):
         return False
-    if strategy.known and isinstance(strategy.lit, str) and strategy.lit.lower() in _DDP_DEFAULTS:
+    if strategy.cond is not None:  # ``"ddp" if gpus else "auto"`` (device_flags): the DDP branch says it
+        strategy = next((branch for branch in strategy.cond[1:] if _ddp_default(branch)), strategy)
+    if _ddp_default(strategy):
         spawn = _SPAWN_ON_CLUSTERS if strategy.lit.lower() == "ddp_spawn" else ""
         plan.implicit(ID, f"strategy={strategy.text}: {_FIND_UNUSED}{spawn}")
         return True

@@ -83,7 +83,9 @@ class _Trainer:
         self.flags = flags
 
 
-def _rewritten_flags(source: str, target: str, names: dict[str, Any]) -> dict[str, Any]:
+def _rewritten_flags(
+    source: str, target: str, names: dict[str, Any], keys: frozenset[str] = frozenset({"accelerator", "devices"})
+) -> dict[str, Any]:
     """Rewrite ``source`` and run it (imports left out) with ``names`` bound: the flags the Trainer gets."""
     outcome = run(textwrap.dedent(source), target)
     assert outcome.error is None
@@ -94,7 +96,7 @@ def _rewritten_flags(source: str, target: str, names: dict[str, Any]) -> dict[st
     namespace: dict[str, Any] = {"Trainer": _Trainer, **names}
     exec(compile(tree, "<rewritten>", "exec"), namespace)  # the codemod's own output, nothing else
     flags: dict[str, Any] = namespace["trainer"].flags
-    assert set(flags) == {"accelerator", "devices"}, flags
+    assert set(flags) == keys, flags
     return flags
 
 
@@ -169,3 +171,38 @@ def test_idioms(idiom: str, bound: bool, cuda: int, record: dict[str, Any], targ
         source = f"import torch\nfrom pytorch_lightning import Trainer\n\ntrainer = Trainer(gpus={idiom})\n"
     flags = _rewritten_flags(source, target, {"torch": _fake_torch(cuda)})
     _check(flags, record, "gpus", None)
+
+
+#: 1.5's strategy class -> the strategy name the target's Trainer gets for it (the default picks one process).
+_STRATEGY_SPELLED = {"SingleDevicePlugin": ("auto", None), "DDPPlugin": ("ddp",), "DDPSpawnPlugin": ("ddp_spawn",)}
+
+
+def _strategy_rows() -> list[Any]:
+    recorded = load("1.5.10")
+    rows = []
+    for idiom in IDIOMS:
+        for machine, cuda in (("cpu", 0), ("cuda=2", 2), ("cuda=4", 4)):
+            value = eval(idiom, {"torch": _fake_torch(cuda)})
+            for strategy in ("ddp", "ddp_spawn"):
+                record = recorded[f"strategy_gpus: strategy={strategy!r}, gpus={value!r} | {machine}"]
+                rows.append(pytest.param(idiom, strategy, cuda, record, id=f"{strategy}, {idiom} on {machine}"))
+    return rows
+
+
+@pytest.mark.parametrize("target", ["2.0", "1.7"])
+@pytest.mark.parametrize(("idiom", "strategy", "cuda", "record"), _strategy_rows())
+def test_idioms_next_to_a_ddp_strategy(
+    idiom: str, strategy: str, cuda: int, record: dict[str, Any], target: str
+) -> None:
+    """``Trainer(gpus=<idiom>, strategy="ddp")`` (lightly's examples): 1.5 ran one CPU process without DDP, so
+    ``strategy="ddp" if ... else "auto"`` (None before 2.0) goes with the pair; recorded case by case."""
+    source = (
+        f"import torch\nfrom pytorch_lightning import Trainer\n\nGPUS = {idiom}\n"
+        f"trainer = Trainer(gpus=GPUS, strategy={strategy!r})\n"
+    )
+    keys = frozenset({"accelerator", "devices", "strategy"})
+    flags = _rewritten_flags(source, target, {"torch": _fake_torch(cuda)}, keys)
+    _check(flags, record, "gpus", None)
+    spelled = _STRATEGY_SPELLED[record["selected"]["strategy"]]
+    assert flags["strategy"] in spelled, f"1.5 ran {record['selected']['strategy']}, the rewrite {flags['strategy']!r}"
+    assert (flags["strategy"] is None) is (target < "2.0" and spelled[0] == "auto"), "2.0 rejects None"
