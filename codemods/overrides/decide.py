@@ -109,10 +109,14 @@ def decide(
     ``argparse_trainer``)."""
     keys = [item[2] for item in items]
     spelled = " ".join(f"{item[1]}trainer.{item[2]}" if item[0] != "argparse" else f"--{item[2]}" for item in items)
-    argparse_gone = items[0][0] == "argparse" and options.target_tuple >= (2, 0)
-    if argparse_gone and not any(f"option:--{key}" in facts for key in keys):
+    if items[0][0] == "argparse" and options.target_tuple >= (2, 0):
         # The parser that read these options is gone: what --gpus 0 means now is whatever the script's new
         # options make of it (solo-learn turns its args.gpus into a list), so the script's TODO says it all.
+        # An option of the project's own (parser.add_argument("--gpus")) is its code's to migrate.
+        own = [f"--{key}" for key in keys if f"option:--{key}" in facts]
+        if own:
+            why = f"{', '.join(own)}: an option of the project's own parser, left as it is"
+            return Decision(todo=f"{why} (migrate the code that reads it)", pointer=True)
         return Decision(todo=f"{spelled}: {_ARGPARSE_GONE}", pointer=True)
     if len(set(keys)) != len(keys):
         return Decision(todo=f"{spelled}: a key set twice in one command")

@@ -347,3 +347,12 @@ def test_argparse_values(key: str, word: str, expected: object) -> None:
 )
 def test_opaque_argparse_values(key: str, word: str) -> None:
     assert isinstance(argparse_value(key, word), Opaque)
+
+
+def test_an_option_of_the_projects_own_parser_is_left_to_its_code() -> None:
+    """lightning-bolts' docs pass ``--gpus`` to scripts whose parser adds ``--gpus`` itself: nothing to migrate in
+    the command (the code that reads ``args.gpus`` is), so a report and no TODO."""
+    own = {"train.py": 'parser = Trainer.add_argparse_args(parser)\nparser.add_argument("--gpus", type=int)\n'}
+    outcome = _run("docs/use.rst", "python train.py --gpus 2\n", own, "2.0")
+    assert not outcome.changed
+    assert [(f.kind, "own parser" in f.message) for f in outcome.findings] == [("report", True)]
