@@ -21,7 +21,10 @@ def renamed_use(ctx: FileContext, res: Resolution, original: cst.CSTNode) -> boo
     """A class renamed with preset arguments: a call is renamed (:func:`complete` adds them); any other use gets a
     TODO (``isinstance(s, DDPSpawnStrategy)`` has no exact spelling). True when the use was renamed."""
     if id(original) not in ctx.callees:
-        ctx.todo(res.rows[-1].rule, res.note, original)
+        # named as the code spells it: ``class RayPlugin(DDPSpawnPlugin)`` reads "DDPSpawnPlugin: DDPSpawnStrategy ..."
+        spelled = res.old.rpartition(".")[2]
+        message = res.note if res.note.startswith(spelled) else f"{spelled}: {res.note}"
+        ctx.todo(res.rows[-1].rule, message, original)
         return False
     ctx.presets[id(original)] = res.preset
     return True
