@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from codemods.index_facts import MOVES, TUNE_FLAGS, never_tunes
+from codemods.index_facts import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 from codemods.overrides.syntax import TODO_MARK, commands
 from legacy_api.renames import STRATEGY_CLASSES
 
@@ -580,6 +580,12 @@ def _dropped_reads(node: ast.Call, name: str) -> list[ast.keyword]:
 def movable_read(use: Use) -> bool:
     """A read the rule ``config_reads`` could move to another key: ``cfg.trainer.gpus``, spelled with attributes."""
     return use.kind == "read" and use.attribute and use.key.partition(".")[2] in MOVES
+
+
+def removed_flag_read(use: Use) -> bool:
+    """A read of a flag the target may refuse (``cfg.trainer.gpus``): the rule ``config_reads`` moves it or, where
+    nothing sets the key, writes its TODO (``codemods.moved_reads``)."""
+    return use.kind == "read" and use.key.partition(".")[2] in UNSET_READS
 
 
 def drops_read(use: Use, index: ProjectIndex) -> bool:

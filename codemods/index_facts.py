@@ -55,13 +55,15 @@ def configured(path: str, data: bytes, part: FileIndex) -> tuple[str, ...]:
     after all, and its own TODO (the project guard's) covers their reads."""
     if not path.endswith((".yaml", ".yml")):
         return ()
-    found: list[str] = []
-    for key in UNSET_READS:
-        if key.encode() in data:
-            recorded = sum(1 for section in part.sections for name, _ in section.items if name == key)
-            if len(_YAML_KEY[key].findall(data)) > recorded:
-                found.append(f"configured:{key}")
-    return tuple(found)
+    return tuple(f"configured:{key}" for key in UNSET_READS if _unrecorded(key, data, part))
+
+
+def _unrecorded(key: str, data: bytes, part: FileIndex) -> bool:
+    """Whether a YAML file sets ``key`` more often than the Trainer sections the index recorded hold it."""
+    if key.encode() not in data:
+        return False
+    recorded = sum(1 for section in part.sections for name, _ in section.items if name == key)
+    return len(_YAML_KEY[key].findall(data)) > recorded
 
 
 def unindexed(path: str, data: bytes, part: FileIndex) -> tuple[str, ...]:
@@ -78,7 +80,7 @@ def unindexed(path: str, data: bytes, part: FileIndex) -> tuple[str, ...]:
             if _python_mentions(data, key):
                 found.append(f"unindexed:{key}")
         elif path.endswith((".yaml", ".yml")):
-            if f"configured:{key}" in configured(path, data, part):
+            if _unrecorded(key, data, part):
                 found.append(f"unindexed:{key}")
         elif not path.endswith((".py", ".pyi")) and _MOVABLE_TEXT[key].search(data):
             found.append(f"unindexed:{key}")

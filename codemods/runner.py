@@ -15,8 +15,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
-from codemods.index import FileIndex, ProjectIndex, index_text, is_text_file, movable_read, text_facts
-from codemods.index_facts import UNSET_READS, configured, may_tune, unindexed
+from codemods.index import (
+    FileIndex,
+    ProjectIndex,
+    index_text,
+    is_text_file,
+    movable_read,
+    removed_flag_read,
+    text_facts,
+)
+from codemods.index_facts import configured, may_tune, unindexed
 from codemods.model import Finding, Options, Outcome
 from codemods.overrides.files import is_command_file
 from codemods.prefilter import (
@@ -405,7 +413,7 @@ def _late_facts(scans: Sequence[Scan], project: ProjectIndex) -> ProjectIndex:
     flagged = [item.path for item in scans if item.triggered and not is_text_file(item.path)]
     tuning = any(b"auto_lr_find" in data or b"auto_scale_batch_size" in data for data in map(_data, flagged))
     moving = any(movable_read(use) for use in project.uses)
-    unset = any(use.kind == "read" and use.key.partition(".")[2] in UNSET_READS for use in project.uses)
+    unset = any(removed_flag_read(use) for use in project.uses)
     if not tuning and not moving and not unset:
         return project
     facts = set(project.facts)
@@ -432,7 +440,7 @@ def _data(path: str) -> bytes:
 def _moved_reads(project: ProjectIndex, options: Options) -> Options:
     """The options with the keys whose reads move with them, and those whose reads nothing sets
     (``codemods.moved_reads``), decided once here."""
-    if not any(use.kind == "read" and use.key.partition(".")[2] in UNSET_READS for use in project.uses):
+    if not any(removed_flag_read(use) for use in project.uses):
         return options
     from codemods.moved_reads import moved_keys, unset_keys  # it plans sections: loaded only where a read could move
 

@@ -60,18 +60,22 @@ class Decision:
         return {f"trainer.{items[index][2]}" for index in self.replace if items[index][0] != "argparse"}
 
 
-def _value(item: Item, shell: bool) -> Value:
+def _literal(item: Item, shell: bool) -> object:
+    """What the program the command runs reads for ``item``'s value (an :class:`Opaque` where it cannot be read):
+    1.5's ``add_argparse_args`` parser for ``--gpus``-style options, Hydra or jsonargparse for the others."""
     raw = item[3]
     if item[0] == "argparse":
-        lit = argparse_value(item[2], raw)
-        return Value(node=raw, source=raw) if isinstance(lit, Opaque) else Value(node=raw, lit=lit, source=raw)
+        return argparse_value(item[2], raw)
     text = unquote_shell(raw) if shell else raw
     lit = text if isinstance(text, Opaque) else read_value(text)
     if shell and isinstance(lit, str) and raw[:1] in "'\"" and not isinstance(read_value(lit), str):
         lit = read_value(lit)  # "16" quoted for the shell reaches Hydra as 16
-    if isinstance(lit, Opaque):
-        return Value(node=raw, source=raw)
-    return Value(node=raw, lit=lit, source=raw)
+    return lit
+
+
+def _value(item: Item, shell: bool) -> Value:
+    raw, lit = item[3], _literal(item, shell)
+    return Value(node=raw, source=raw) if isinstance(lit, Opaque) else Value(node=raw, lit=lit, source=raw)
 
 
 def _plan(items: Sequence[Item], values: list[Value], options: Options, opaque: bool) -> Plan:
@@ -83,11 +87,7 @@ def _plan(items: Sequence[Item], values: list[Value], options: Options, opaque: 
 
 
 def _why_opaque(item: Item, shell: bool) -> str:
-    if item[0] == "argparse":
-        value = argparse_value(item[2], item[3])
-    else:
-        text = unquote_shell(item[3]) if shell else item[3]
-        value = text if isinstance(text, Opaque) else read_value(text)
+    value = _literal(item, shell)
     return value.why if isinstance(value, Opaque) else "a value this tool cannot read"
 
 

@@ -206,6 +206,7 @@ def read_value(text: str) -> Any:
 #: ``int``), the others with ``int``. Every other option there is a string, a float or a bool.
 _GPUS_TYPED = frozenset({"gpus", "tpu_cores"})
 _INT_TYPED = frozenset({"ipus", "num_processes", "num_nodes"})
+_REFUSED = "a value Lightning 1.5's parser refused"
 
 
 def argparse_value(key: str, word: str) -> Any:
@@ -219,7 +220,7 @@ def argparse_value(key: str, word: str) -> Any:
         try:
             return int(text)
         except ValueError:
-            return Opaque("a value Lightning 1.5's parser refused")
+            return Opaque(_REFUSED)
     if key in _GPUS_TYPED:
         return text
     return read_value(text)
@@ -229,7 +230,7 @@ def argparse_accepts(key: str, word: str) -> bool:
     """Whether ``--<key> <word>`` may be an option 1.5's ``add_argparse_args`` parser took (a value that the
     shell decides may be; ``the --gpus argument`` in prose is not)."""
     value = argparse_value(key, word)
-    return not isinstance(value, Opaque) or value.why != "a value Lightning 1.5's parser refused"
+    return not isinstance(value, Opaque) or value.why != _REFUSED
 
 
 _PLAIN = re.compile(r"[A-Za-z_][\w\-./]*|\d+-[A-Za-z]\w*")
