@@ -187,6 +187,28 @@ def _trainer_defaults(plan: Plan) -> None:
     if "strategy" in plan and plan.flags["strategy"] is None:
         plan.flag("strategy", "no strategy (2.x rejects None)", rule)
         del plan.flags["strategy"]
+    if "accelerator" not in plan and "devices" not in plan and _acts_on_every_device(plan):
+        # 1.x's one CPU device, which 2.x's accelerator="auto", devices="auto" would widen to every GPU
+        plan.use("no accelerator=/devices=", 'accelerator="cpu", devices=1', rule)
+        plan.flags["accelerator"], plan.flags["devices"] = "cpu", 1
+
+
+def _acts_on_every_device(plan: Plan) -> bool:
+    """Flags 2.x would apply to every device it finds: a strategy (not a TPU one: 1.x gave it TPU devices), more
+    than one node, ``sync_batchnorm=True`` (codemods rule ``trainer_defaults``)."""
+    strategy = plan.get("strategy")
+    if isinstance(strategy, dict) and "parallel_devices" in (strategy.get("kwargs") or {}):
+        return False  # the object names its devices
+    if strategy is not None:
+        spelled = (
+            strategy
+            if isinstance(strategy, str)
+            else str(strategy.get("__class__", ""))
+            if isinstance(strategy, dict)
+            else ""
+        )
+        return bool(spelled) and not any(device in spelled.lower() for device in ("tpu", "xla", "ipu", "hpu"))
+    return plan.get("num_nodes") not in (None, 1, "1") or bool(plan.get("sync_batchnorm"))
 
 
 def _strategy_names(plan: Plan) -> None:

@@ -22,6 +22,29 @@ LEGACY_FLAGS: tuple[str, ...] = (
     "auto_select_gpus",
     "replace_sampler_ddp",
 )
+#: Every keyword argument of ``Trainer.__init__`` in 1.5.10 or in 2.6.6, the newest 2.x
+#: (``inspect.signature(pytorch_lightning.Trainer.__init__)`` in the venvs of tools/reference/): a call passing any
+#: other name raised ``TypeError`` on both, so it is a typo or another library's Trainer, never flags to complete.
+TRAINER_ARGUMENTS: frozenset[str] = frozenset(
+    {
+        # 1.5.10
+        "accelerator", "accumulate_grad_batches", "amp_backend", "amp_level", "auto_lr_find",
+        "auto_scale_batch_size", "auto_select_gpus", "benchmark", "callbacks", "check_val_every_n_epoch",
+        "checkpoint_callback", "default_root_dir", "detect_anomaly", "deterministic", "devices",
+        "enable_checkpointing", "enable_model_summary", "enable_progress_bar", "fast_dev_run",
+        "flush_logs_every_n_steps", "gpus", "gradient_clip_algorithm", "gradient_clip_val", "ipus",
+        "limit_predict_batches", "limit_test_batches", "limit_train_batches", "limit_val_batches",
+        "log_every_n_steps", "log_gpu_memory", "logger", "max_epochs", "max_steps", "max_time", "min_epochs",
+        "min_steps", "move_metrics_to_cpu", "multiple_trainloader_mode", "num_nodes", "num_processes",
+        "num_sanity_val_steps", "overfit_batches", "plugins", "precision", "prepare_data_per_node",
+        "process_position", "profiler", "progress_bar_refresh_rate", "reload_dataloaders_every_epoch",
+        "reload_dataloaders_every_n_epochs", "replace_sampler_ddp", "resume_from_checkpoint",
+        "stochastic_weight_avg", "strategy", "sync_batchnorm", "terminate_on_nan", "tpu_cores", "track_grad_norm",
+        "val_check_interval", "weights_save_path", "weights_summary",
+        # 2.6.6 only
+        "barebones", "enable_autolog_hparams", "inference_mode", "model_registry", "use_distributed_sampler",
+    }
+)  # fmt: skip
 #: Legacy flag -> (deprecated in, removed in): the first release whose Trainer refuses it (the API history).
 FLAG_VERSIONS: dict[str, tuple[str, str]] = {
     "gpus": ("1.7", "2.0"),

@@ -6,11 +6,15 @@ every accelerator and device it finds and uses ``ddp``. ``accelerator=None``/``s
 
 No accelerator=/devices= at all (a test's ``Trainer(fast_dev_run=True)``, a Hydra section whose devices come
 from the configs it is composed with) is 1.x's one-CPU default, which 2.0 changed on purpose: a finding of kind
-"report" ("implicit: ..."), not a TODO. The TODO stays only where other flags of the same call or section
-would then act, silently, on every device 2.0 finds, and did nothing (or acted on one CPU process) in 1.x: a
-``strategy=`` (it spans every GPU), ``num_nodes`` other than 1 (every GPU of every node, a larger world) and
-``sync_batchnorm=True`` (a no-op for one process). Those change what trains without a word in 2.0's output;
-the device count alone shows in its "GPU available: True, used: True" banner. A Hydra group file with its own
+"report" ("implicit: ..."), not a TODO. Other flags of the same call or section may then act, silently, on
+every device 2.0 finds, where they did nothing (or acted on one CPU process) in 1.x: a ``strategy=`` (it spans
+every GPU), ``num_nodes`` other than 1 (every GPU of every node, a larger world) and ``sync_batchnorm=True`` (a
+no-op for one process). Those change what trains without a word in 2.0's output; the device count alone shows
+in its "GPU available: True, used: True" banner. In a Python call that holds all its flags (no ``**kwargs``; a
+strategy that is a literal name or an object built there, not a TPU one, not naming its own devices) the fix
+is known and made: ``accelerator="cpu", devices=1`` is what 1.x selected. Elsewhere a TODO says it: a YAML
+section or a command line may get its devices from a config or a command line the run never sees, and a name
+may hold a TPU strategy. A Hydra group file with its own
 ``defaults:`` list (``- default``, ``- /trainer: default``) is composed with the configs it names, which set its
 devices: only reported, whatever its other flags; so is a ``trainer:`` section of a file with a top-level
 ``defaults:`` list once the YAML front end sets :attr:`Plan.composed` for it.
@@ -30,7 +34,7 @@ from typing import TYPE_CHECKING
 from codemods.expressions import none_as_auto
 from codemods.plan import Plan, Value, new
 from codemods.rule import Rule
-from legacy_api.lightning15 import device_count
+from legacy_api.lightning15 import TRAINER_ARGUMENTS, device_count
 
 if TYPE_CHECKING:
     pass
@@ -78,16 +82,46 @@ def _only_with_several(plan: Plan, strategy: Value | None) -> list[str]:
     return found
 
 
+def _keeps_one_cpu(plan: Plan, strategy: Value | None) -> bool:
+    """Whether ``accelerator="cpu", devices=1`` is exactly what 1.x selected for these flags: a Python call (a YAML
+    section or a command line may get its devices from a config or a command line this run never sees), whose
+    strategy, if any, is a literal name that runs on the CPU or an object built in the call (a name may hold a
+    TPU strategy, for which 1.x chose TPU devices)."""
+    if plan.written_in != "python" or not TRAINER_ARGUMENTS.issuperset(plan.keys()):
+        return False  # a name no Trainer takes (``num_gpus=8``): the call raised, and its author meant GPUs
+    if strategy is None:
+        return True
+    spelled = str(strategy.lit) if strategy.known else strategy.source or ""
+    if any(device in spelled.lower() for device in ("tpu", "xla", "ipu", "hpu")):
+        return False
+    if strategy.known:
+        return isinstance(strategy.lit, str)
+    node = strategy.node
+    if type(node).__name__ != "Call":
+        return False
+    # an object that names its own devices (``DDPPlugin(parallel_devices=[...])``) is not given others
+    return not any(getattr(arg.keyword, "value", None) == "parallel_devices" for arg in node.args)
+
+
 def _no_devices(plan: Plan, strategy: Value | None) -> None:
     """No accelerator=/devices= (and no device flag left): 1.x's one CPU device is an implicit default that
     2.0 changed on purpose, so it is reported (MIGRATION.md, "Selection policy"); a TODO only where other flags
-    make the difference both silent and harmful (:func:`_only_with_several`)."""
+    make the difference both silent and harmful (:func:`_only_with_several`), and where the flags are a whole
+    Python call, ``accelerator="cpu", devices=1`` instead: exactly 1.x's selection (:func:`_keeps_one_cpu`)."""
     several = _only_with_several(plan, strategy)
     if plan.is_composed:
         # Composed by Hydra from other configs (a ``defaults:`` list): its devices come from there.
         plan.implicit(ID, f"{_DEFAULT_DEVICES}; this config gets its devices from its defaults list, if any names them")
         return
-    if several:
+    if several and _keeps_one_cpu(plan, strategy):
+        plan.set("accelerator", new("cpu"))
+        plan.set("devices", new(1))
+        plan.note(
+            ID,
+            f"1.x trained on one CPU device (per node) without accelerator=/devices=; 2.0 would take every GPU, and "
+            f'{", ".join(several)} with them: accelerator="cpu", devices=1 keeps the 1.x selection',
+        )
+    elif several:
         plan.todo(ID, f"{_DEFAULT_DEVICES}, and {', '.join(several)} then takes effect on all of them: {_KEEP}")
     else:
         plan.implicit(ID, f"{_DEFAULT_DEVICES}: {_KEEP} where that matters")

@@ -96,10 +96,8 @@ ROWS = [
         ".. code-block:: python\n\n    trainer = Trainer(plugins=DDPPlugin())\n\n"
         ".. code-block:: python\n\n    from pytorch_lightning import Trainer\n"
         "    from pytorch_lightning.plugins import DDPPlugin\n",
-        f".. code-block:: python\n\n    {TODO}1.x trained on one CPU device without accelerator=/devices=; 2.0 "
-        "defaults to accelerator='auto', devices='auto' (every GPU, with DDP), and strategy=DDPStrategy() then "
-        'takes effect on all of them: add accelerator="cpu", devices=1 to keep the 1.x default [trainer_defaults]\n'
-        "    trainer = Trainer(strategy=DDPStrategy())\n\n"
+        ".. code-block:: python\n\n"
+        '    trainer = Trainer(strategy=DDPStrategy(), accelerator="cpu", devices=1)\n\n'
         ".. code-block:: python\n\n    from pytorch_lightning import Trainer\n"
         "    from pytorch_lightning.strategies import DDPStrategy\n",
         id="rst: an import a rule adds goes to the block that starts with imports",

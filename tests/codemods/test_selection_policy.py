@@ -333,22 +333,22 @@ ROWS = [
         {"num_nodes": 2},
         same({"num_nodes": 2}),
         same({"num_nodes": 2}),
-        same({"num_nodes": 2}, todo=True),
-        id="(F13) num_nodes=2 without devices: 2.0 would take every GPU of every node (a larger world): TODO",
+        same({"num_nodes": 2, "accelerator": "cpu", "devices": 1}),
+        id="(F13) num_nodes=2 without devices: 2.0 would take every GPU of every node: 1.x's one CPU is spelled",
     ),
     row(
         {"sync_batchnorm": True, "max_epochs": 3},
         same({"sync_batchnorm": True, "max_epochs": 3}),
         same({"sync_batchnorm": True, "max_epochs": 3}),
-        same({"sync_batchnorm": True, "max_epochs": 3}, todo=True),
-        id="(F13) sync_batchnorm=True was a no-op on 1.x's one CPU; on 2.0's every GPU it syncs: TODO",
+        same({"sync_batchnorm": True, "max_epochs": 3, "accelerator": "cpu", "devices": 1}),
+        id="(F13) sync_batchnorm=True was a no-op on 1.x's one CPU; on 2.0's every GPU it syncs: one CPU spelled",
     ),
     row(
         {"strategy": "ddp_find_unused_parameters_false"},
         same({"strategy": "ddp_find_unused_parameters_false"}),
         same({"strategy": "ddp_find_unused_parameters_false"}),
-        same({"strategy": "ddp_find_unused_parameters_false"}, todo=True),
-        id="(F13) a strategy without devices: 2.0 would run it over every GPU: TODO",
+        same({"strategy": "ddp_find_unused_parameters_false", "accelerator": "cpu", "devices": 1}),
+        id="(F13) a strategy without devices: 2.0 would run it over every GPU: 1.x's one CPU is spelled",
     ),
     # --- (F6) a value that is not a literal silences no other flag --------------------------------------------
     row(

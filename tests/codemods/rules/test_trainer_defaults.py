@@ -8,15 +8,37 @@ from __future__ import annotations
 
 import pytest
 
-from tests.codemods.helpers import check_todo, exercised
+from tests.codemods.helpers import check_todo, check_transformed, exercised
 
 RULE = "trainer_defaults"
 
 
-TODO = [
+# Flags that act on every device 2.0 finds, and did nothing on 1.x's one CPU device, keep that device.
+KEEPS_ONE_CPU = [
+    pytest.param("Trainer(num_nodes=2)", 'Trainer(num_nodes=2, accelerator="cpu", devices=1)', id="nodes"),
     pytest.param(
-        "from pytorch_lightning import Trainer\nTrainer(num_nodes=2)\n", "2.0", "trainer_defaults", id="2.0 defaults"
+        "Trainer(sync_batchnorm=True)", 'Trainer(sync_batchnorm=True, accelerator="cpu", devices=1)', id="sync"
     ),
+    pytest.param(
+        "Trainer(strategy=RayStrategy(num_workers=2))",
+        'Trainer(strategy=RayStrategy(num_workers=2), accelerator="cpu", devices=1)',
+        id="a strategy object built in the call",
+    ),
+]
+
+_HEAD = "from pytorch_lightning import Trainer\n"
+
+
+@pytest.mark.parametrize(("before", "after"), KEEPS_ONE_CPU)
+def test_flags_that_act_on_every_device_keep_one_cpu(before: str, after: str) -> None:
+    check_transformed(_HEAD + before + "\n", _HEAD + after + "\n", "2.0")
+
+
+# Where the flags may select a TPU, or come from a config or a command line, only the TODO says it.
+TODO = [
+    pytest.param(_HEAD + "Trainer(strategy=name)\n", "2.0", "trainer_defaults", id="a strategy held by a name"),
+    pytest.param(_HEAD + "Trainer(strategy=TPUSpawnStrategy())\n", "2.0", "trainer_defaults", id="a TPU strategy"),
+    pytest.param(_HEAD + "Trainer(num_gpus=8, num_nodes=4)\n", "2.0", "trainer_defaults", id="a name no Trainer takes"),
 ]
 
 
