@@ -7,6 +7,8 @@ Standard library only, so ``--check`` of a clean tree never imports libcst. Ever
   package that ships a Trainer subclass (``flash``, ``legacy_api.ecosystem``);
 * a deprecated property on something named like a Trainer (``trainer.num_gpus``, ``self.trainer.root_gpu``);
 * a legacy command-line option (``"--gpus"``) or ``add_argparse_args``;
+* a ``"gpus":`` dict key (a Trainer's flags or an argparse namespace's, built where nothing imports Lightning:
+  rule ``legacy_keys`` reports them);
 * or a ``# TODO(migrate-trainer)`` comment an earlier run left: it is reported until someone acts on it.
 
 :data:`TRIGGER` matches exactly that, and ``grep -rlE`` accepts the same pattern (see :func:`grep_pattern`).
@@ -47,6 +49,7 @@ TRIGGER_PATTERN = (
     rf"|--({_OPTION_ALTERNATION})([^[:alnum:]_]|$)"
     r"|add_argparse_args"
     r"|TODO[(]migrate-trainer[)]"
+    r"|[\"']gpus[\"'][[:space:]]*:"
 )
 TRIGGER = re.compile(TRIGGER_PATTERN.replace("[:space:]", r"\s").replace("[:alnum:]", "a-zA-Z0-9"), re.MULTILINE)
 _FOLLOW = r"(?![a-zA-Z0-9_])"
@@ -54,6 +57,7 @@ _PROPERTY = rf"rainer\s*[.]\s*(?:_?accelerator(?:_connector)?[.])?(?:{_PROPERTY_
 _OPTION = rf"--(?:{_OPTION_ALTERNATION}){_FOLLOW}"
 _COMPAT = r"(?:from|import)\s+$"
 _FLASH = r"(?:from|import)\s+flash(?![a-zA-Z0-9_])"
+_GPUS_KEY = r"[\"']gpus[\"']\s*:"
 
 
 #: The tokens the rules declare (``Rule.tokens``) that are not rows of a ``legacy_api`` table, written out here.
@@ -137,6 +141,7 @@ class _Trigger:
         self.compat_before = re.compile(enc(_COMPAT))
         self.compat_after = re.compile(enc(_FOLLOW))
         self.flash, self.keywords = enc("flash"), (enc("from"), enc("import"))
+        self.gpus, self.gpus_key = enc("gpus"), re.compile(enc(_GPUS_KEY))
 
     def __call__(self, text: Any, rainer: bool | None = None, add_arg: bool | None = None) -> bool:
         """``rainer``/``add_arg``: whether the caller already knows that ``text`` contains "rainer"/"add_arg"
@@ -156,7 +161,9 @@ class _Trigger:
                 before = text[match.start() - 1 : match.start()]
                 if before and before in (self.trainer[:1], self.trainer[1:]):  # "Trainer" or "trainer"
                     return True
-        return self.option.search(text) is not None
+        if self.option.search(text) is not None:
+            return True
+        return self.gpus in text and self.gpus_key.search(text) is not None
 
     def _compat_import(self, text: Any) -> bool:
         index = text.find(self.compat)

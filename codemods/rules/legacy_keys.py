@@ -43,6 +43,27 @@ _TEXT = re.compile(r"\b(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|
 _IMPORTS = re.compile(r"^\s*(?:import|from)\s+(?:pytorch_lightning|lightning|flash)\b", re.M)
 _LIGHTNING = re.compile(_IMPORTS.pattern + r"|\bTrainer\b", re.M)
 _STAR = re.compile(r"^\s*from\s+[\w.]+\s+import\s+\*", re.M)
+_IN_NAMESPACE = "in an argparse Namespace"
+#: Trainer flags of 1.5 whose names say Trainer: a dict holding one next to a legacy flag is a Trainer's flags.
+_TRAINER_ONLY = frozenset(
+    {
+        "max_epochs",
+        "min_epochs",
+        "max_steps",
+        "accumulate_grad_batches",
+        "check_val_every_n_epoch",
+        "val_check_interval",
+        "limit_train_batches",
+        "limit_val_batches",
+        "num_sanity_val_steps",
+        "gradient_clip_val",
+        "log_every_n_steps",
+        "fast_dev_run",
+        "num_nodes",
+        "auto_select_gpus",
+        "resume_from_checkpoint",
+    }
+)
 
 
 def _key(node: ast.expr | None) -> str | None:
@@ -80,10 +101,53 @@ def _message(flag: str, where: str) -> str:
     return f"{flag} {where} is a Lightning 1.5 Trainer flag: if it reaches a Trainer, it is {became}"
 
 
-def _uses(roots: Iterable[ast.AST], blind: bool) -> list[tuple[int, int, str, str]]:
+def _called(func: ast.expr) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _namespaced(nodes: list[ast.AST]) -> set[int]:
+    """The dicts (by ``id``) that become an ``argparse.Namespace`` (``args = {...}; Namespace(**args)``,
+    solo-learn's tests): such a namespace is what ``Trainer.add_argparse_args`` parsed and
+    ``Trainer.from_argparse_args`` read, whether or not the file imports Lightning."""
+    splatted = {
+        kw.value.id
+        for node in nodes
+        if isinstance(node, ast.Call) and _called(node.func) == "Namespace"
+        for kw in node.keywords
+        if kw.arg is None and isinstance(kw.value, ast.Name)
+    }
+    return {
+        id(node.value)
+        for node in nodes
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Dict)
+        and any(isinstance(t, ast.Name) and t.id in splatted for t in node.targets)
+    }
+
+
+def _trainer_flags(node: ast.Dict) -> bool:
+    """A dict whose other keys are Trainer flags no other library spells so (lightly's worker config
+    ``"trainer": {"gpus": 1, "max_epochs": 100}``): a Trainer's flags even in a file that does not import it."""
+    return any(_key(key) in _TRAINER_ONLY for key in node.keys)
+
+
+def _uses(
+    roots: Iterable[ast.AST], blind: bool, lightning: bool = True, namespaced: frozenset[int] = frozenset()
+) -> list[tuple[int, int, str, str]]:
     found: list[tuple[int, int, str, str]] = []
     for node in (node for root in roots for node in ast.walk(root)):
+        if isinstance(node, ast.Call) and _called(node.func) == "Namespace":
+            found += [
+                (kw.value.lineno, kw.value.col_offset + 1, str(kw.arg), _IN_NAMESPACE)
+                for kw in node.keywords
+                if kw.arg in _BECAME
+            ]
         if isinstance(node, ast.Dict):
+            where = _IN_NAMESPACE if id(node) in namespaced else "in a dict"
+            if not lightning and id(node) not in namespaced:
+                if not _trainer_flags(node):
+                    continue
+                where = "in a dict of Trainer flags"
             for key, value in zip(node.keys, node.values, strict=True):
                 name = _key(key)
                 if (
@@ -91,7 +155,9 @@ def _uses(roots: Iterable[ast.AST], blind: bool) -> list[tuple[int, int, str, st
                     and name is not None
                     and (name in _BECAME or (name == "accelerator" and _strategy(value)))
                 ):
-                    found.append((key.lineno, key.col_offset + 1, name, "in a dict"))
+                    found.append((key.lineno, key.col_offset + 1, name, where))
+        elif not lightning:
+            continue
         elif isinstance(node, ast.Call) and (_config_call(node.func) or (blind and _trainer_named(node.func))):
             for kw in node.keywords:
                 if kw.arg in _BECAME or (kw.arg == "accelerator" and _strategy(kw.value)):
@@ -117,7 +183,10 @@ def report(source: str, findings: tuple[Finding, ...], statements: Runs | None =
 
     ``statements``: the top-level ``ast`` statements of ``source`` where the caller has them (``Outcome.statements``).
     """
-    if not _TEXT.search(source) or not _LIGHTNING.search(source):
+    if not _TEXT.search(source):
+        return findings
+    lightning = bool(_LIGHTNING.search(source))
+    if not lightning and "Namespace" not in source and not any(flag in source for flag in _TRAINER_ONLY):
         return findings
     if statements is None:
         try:
@@ -125,10 +194,11 @@ def report(source: str, findings: tuple[Finding, ...], statements: Runs | None =
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return findings
     blind = _blind(source)
+    namespaced = frozenset(_namespaced([node for nodes, _ in statements for root in nodes for node in ast.walk(root)]))
     uses = [
         (line + offset, column, flag, where)
         for nodes, offset in statements
-        for line, column, flag, where in _uses(nodes, blind)
+        for line, column, flag, where in _uses(nodes, blind, lightning, namespaced)
     ]
     seen = {finding.line for finding in findings}
     lines = source.splitlines()

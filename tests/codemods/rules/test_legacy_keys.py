@@ -1,5 +1,6 @@
 """Rule ``legacy_keys`` (deprecated in 1.7): a 1.5 Trainer flag left in a dict or config the rules could not follow
-to a Trainer is reported (kind "report"), in files that use Lightning; a strategy name stored as the accelerator
+to a Trainer is reported (kind "report"), in files that use Lightning (elsewhere: in a dict next to a flag only
+a Trainer has, or one that becomes an argparse Namespace); a strategy name stored as the accelerator
 of a container named for the Trainer gets a TODO.
 """
 
@@ -23,6 +24,16 @@ TODO = [
     pytest.param(_PL + 'cfg.trainer.accelerator = "gpu"\n', [], id="an accelerator name is no legacy"),
     pytest.param(_PL + 'pl.Trainer(**{"gpus": 2})\n', [], id="a splatted dict is migrated instead"),
     pytest.param('import json\nconfig = {"gpus": 2}\n', [], id="a file without Lightning"),
+    pytest.param(
+        'run(config={"trainer": {"gpus": 1, "max_epochs": 9}})\n', ["gpus"], id="Trainer flags, Lightning or not"
+    ),
+    pytest.param(
+        'import argparse\nargs = {"lr": 1, "gpus": "0,1"}\nargs = argparse.Namespace(**args)\n',
+        ["gpus"],
+        id="a dict made the Namespace from_argparse_args reads",
+    ),
+    pytest.param("from argparse import Namespace\nNamespace(gpus=0)\n", ["gpus"], id="a Namespace's keyword"),
+    pytest.param('import argparse\nargs = {"gpus": 0}\nf(**args)\n', [], id="a dict splatted elsewhere"),
     pytest.param(_PL + "from helpers import *\ntrainer = pl.Trainer(gpus=1)\n", ["gpus"], id="pl may be rebound"),
 ]
 
