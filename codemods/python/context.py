@@ -65,6 +65,9 @@ class FileContext:
     #: ids of the callees of the calls being visited, and of those renamed with preset keyword arguments (-> them).
     callees: set[int] = field(default_factory=set)
     presets: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    #: The imports of classes renamed with preset arguments, by qualified name: a use left with a TODO reports its
+    #: import (which then fails at the target) once, and drops it from here.
+    preset_imports: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     #: ids of ``trainer.root_gpu`` nodes passed as a ``torch.cuda`` function's device (rule ``trainer_properties``).
     cuda_devices: set[int] = field(default_factory=set)
     #: ``codemods.python.fit_moves``: line of a Trainer assignment whose ``resume_from_checkpoint`` can move -> line
@@ -190,6 +193,15 @@ class FileContext:
 
     def fix(self, rule: str, message: str, node: Any) -> None:
         self._pend(rule, message, node, "fix")
+
+    @property
+    def anchor(self) -> Any:
+        """Where the statement being visited lies in the file (its chunk), for :meth:`report_back`."""
+        return self.anchors[-1] if self.anchors else None
+
+    def report_back(self, rule: str, message: str, node: Any, anchor: Any) -> None:
+        """A report on ``node`` of an earlier statement, whose :attr:`anchor` was ``anchor``."""
+        self.pending.append(Pending(rule, one_line(message), node, "report", anchor))
 
     def report(self, rule: str, message: str, node: Any) -> None:
         self._pend(rule, message, node, "report")

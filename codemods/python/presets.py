@@ -25,6 +25,10 @@ def renamed_use(ctx: FileContext, res: Resolution, original: cst.CSTNode) -> boo
         spelled = res.old.rpartition(".")[2]
         message = res.note if res.note.startswith(spelled) else f"{spelled}: {res.note}"
         ctx.todo(res.rows[-1].rule, message, original)
+        imported = ctx.preset_imports.pop(res.old, None)
+        if imported is not None:  # the import stays for this use, and fails at the target: said where it is
+            note = f"{spelled}: {res.note} (importing it fails there; its use carries a TODO)"
+            ctx.report_back(res.rows[-1].rule, note, *imported)
         return False
     ctx.presets[id(original)] = res.preset
     return True

@@ -154,7 +154,10 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
         if _shadowed(ctx, local, alias, f"{module}.{alias.evaluated_name}"):
             continue
         res = _resolve(ctx, f"{module}.{alias.evaluated_name}")
-        if res is None or res.preset:  # a preset rename happens at the uses, which add the new import
+        if res is not None and res.preset:  # a preset rename happens at the uses, which add the new import
+            ctx.preset_imports[res.old] = (alias, ctx.anchor)
+            continue
+        if res is None:
             continue
         if res.new is None:
             _removed(ctx, res, original, use=False)

@@ -294,6 +294,13 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
         return updated
     trainer = _trainer(ctx, owner)
     if trainer is False:
+        if attr == "training_type_plugin" and _last_name(owner).lower().endswith("accelerator"):
+            ctx.report(
+                ID,
+                f"{ctx.code(original)}: Accelerator.training_type_plugin is gone in 1.6 (the strategy holds the "
+                "accelerator since); if this is a Lightning Accelerator, reach the strategy as trainer.strategy",
+                original,
+            )
         return updated
     if trainer is None:
         if prop.new is None:
@@ -326,6 +333,13 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
         return updated
     ctx.fix(ID, f"Trainer.{prop.old} -> Trainer.{prop.new}", original)
     return _chain(receiver, prop.new)
+
+
+def _last_name(node: cst.BaseExpression) -> str:
+    """``new_accelerator`` for ``new_accelerator``, ``accelerator`` for ``self.accelerator``; else ""."""
+    if isinstance(node, cst.Name):
+        return node.value
+    return node.attr.value if isinstance(node, cst.Attribute) else ""
 
 
 RULE = Rule(

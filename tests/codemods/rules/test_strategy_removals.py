@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.codemods.helpers import check_transformed, exercised
+from tests.codemods.helpers import check_transformed, exercised, run
 
 RULE = "strategy_removals"
 _IMPORT = "from pytorch_lightning.strategies import DDPSpawnStrategy\n"
@@ -70,3 +70,12 @@ def test_transformed(before: str, after: str, target: str) -> None:
 
 def test_some_fixture_or_row_shows_the_rule() -> None:
     assert exercised(RULE)
+
+
+def test_the_import_of_a_class_left_as_a_base_is_reported_where_it_is() -> None:
+    """``class RayPlugin(DDPSpawnPlugin)`` keeps its import, which fails at 2.0: the import's line says so."""
+    source = "from pytorch_lightning.plugins import DDPSpawnPlugin\n\n\nclass RayPlugin(DDPSpawnPlugin):\n    pass\n"
+    outcome = run(source, "2.0")
+    kinds = [(f.line, f.kind) for f in outcome.findings if f.rule == RULE]
+    assert kinds == [(1, "report"), (4, "todo")]
+    assert "importing it fails there" in outcome.findings[0].message

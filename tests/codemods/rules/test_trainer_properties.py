@@ -181,3 +181,13 @@ def test_enum_comparison_gets_the_strategy_check() -> None:
 
 def test_some_fixture_or_row_shows_the_rule() -> None:
     assert exercised(RULE)
+
+
+def test_an_accelerators_training_type_plugin_is_reported() -> None:
+    """1.6 took the strategy out of the Accelerator: ``accelerator.training_type_plugin`` on a variable holding one
+    (ray_lightning's ``new_accelerator``) is reported, not rewritten: nothing says it is Lightning's."""
+    source = "import pytorch_lightning\n\ndef f(new_accelerator):\n    return new_accelerator.training_type_plugin\n"
+    outcome = run(source, "2.0")
+    assert outcome.source == source
+    assert [(f.rule, f.kind, f.line) for f in outcome.findings] == [(RULE, "report", 4)]
+    assert "Accelerator.training_type_plugin is gone in 1.6" in outcome.findings[0].message
