@@ -196,7 +196,9 @@ def _trainer_defaults(plan: Plan) -> None:
 def _acts_on_every_device(plan: Plan) -> bool:
     """Flags 2.x would apply to every device it finds: a strategy (not a TPU one: 1.x gave it TPU devices), more
     than one node, ``sync_batchnorm=True`` (codemods rule ``trainer_defaults``)."""
-    strategy = plan.get("strategy")
+    strategy, nodes = plan.get("strategy"), plan.get("num_nodes")
+    if nodes is not None and not (type(nodes) is int and nodes >= 1):
+        return False  # not a node count (1.5 ran one node): 2.x refuses it as it is
     if isinstance(strategy, dict) and "parallel_devices" in (strategy.get("kwargs") or {}):
         return False  # the object names its devices
     if strategy is not None:
@@ -208,7 +210,7 @@ def _acts_on_every_device(plan: Plan) -> bool:
             else ""
         )
         return bool(spelled) and not any(device in spelled.lower() for device in ("tpu", "xla", "ipu", "hpu"))
-    return plan.get("num_nodes") not in (None, 1, "1") or bool(plan.get("sync_batchnorm"))
+    return nodes not in (None, 1) or bool(plan.get("sync_batchnorm"))
 
 
 def _strategy_names(plan: Plan) -> None:

@@ -89,6 +89,9 @@ def _keeps_one_cpu(plan: Plan, strategy: Value | None) -> bool:
     TPU strategy, for which 1.x chose TPU devices)."""
     if plan.written_in != "python" or not TRAINER_ARGUMENTS.issuperset(plan.keys()):
         return False  # a name no Trainer takes (``num_gpus=8``): the call raised, and its author meant GPUs
+    nodes = plan.get("num_nodes")
+    if nodes is not None and nodes.known and not (type(nodes.lit) is int and nodes.lit >= 1):
+        return False  # ``num_nodes=0``: 1.5 ran one node, 2.x refuses it; the TODO says so
     if strategy is None:
         return True
     spelled = str(strategy.lit) if strategy.known else strategy.source or ""

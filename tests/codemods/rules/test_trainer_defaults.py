@@ -39,6 +39,7 @@ TODO = [
     pytest.param(_HEAD + "Trainer(strategy=name)\n", "2.0", "trainer_defaults", id="a strategy held by a name"),
     pytest.param(_HEAD + "Trainer(strategy=TPUSpawnStrategy())\n", "2.0", "trainer_defaults", id="a TPU strategy"),
     pytest.param(_HEAD + "Trainer(num_gpus=8, num_nodes=4)\n", "2.0", "trainer_defaults", id="a name no Trainer takes"),
+    pytest.param(_HEAD + "Trainer(num_nodes=0)\n", "2.0", "trainer_defaults", id="no node count: 2.x refuses it"),
 ]
 
 
