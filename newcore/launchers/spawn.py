@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import pickle
@@ -158,11 +157,6 @@ def _run_worker(
     launcher_pid: int,
 ) -> None:
     """The body of one worker process: set up its rank, run ``fn`` and report the outcome to the parent."""
-    # A forked worker holds a copy of every object of its parent, garbage included, but none of the parent's
-    # threads: collecting that garbage here can run a destructor that waits for one of them (a process group
-    # of an earlier run joining its gloo threads) and hang the worker for good. Frozen, the parent's objects
-    # are never collected here (they are the parent's to free); the worker's own still are.
-    gc.freeze()
     # Forked workers inherit the launcher's handlers (and its wakeup fd); spawned ones start with Python's.
     signal.set_wakeup_fd(-1)
     install_stop_once(replace_any=True)
