@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.nodes import MappingNode, ScalarNode
 
 from codemods.configs.flow import Unsafe
 from codemods.configs.nodes import Document, Entry, Section, Style, compose, composed, read, sections, style, unsafe
@@ -31,6 +32,12 @@ from codemods.prefilter import yaml_triggered
 from codemods.project import guard_section
 
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
+#: 1.5 device flags a script's argparse options may take from a config's top level, and what they became.
+_PARSER_FLAGS = {
+    "gpus": 'accelerator="gpu", devices=N (gone in 2.0)',
+    "tpu_cores": 'accelerator="tpu", devices=N (gone in 2.0)',
+    "num_processes": 'accelerator="cpu", devices=N (gone in 2.0)',
+}
 #: Where a rule's TODO goes when its message names no key of the section.
 _RULE_KEYS = {
     "strategy_names": ("strategy",),
@@ -65,10 +72,13 @@ class FilePass:
         renames = [edit for doc_index, doc in enumerate(self.docs) for edit in self._renames(doc_index, doc)]
         consumed: set[int] = set()
         for doc_index, doc in enumerate(self.docs):
-            for section in sections(doc, PurePath(self.path)):
+            found = sections(doc, PurePath(self.path))
+            for section in found:
                 written = self._section(doc_index, doc, section, layout, renames)
                 if written is not None:
                     consumed |= written.consumed
+            if not any(section.node is doc.node for section in found):
+                self._parser_defaults(doc)
         spans = [(e.start, e.end) for e in self.edits if e.end > e.start]
         for edit in renames:
             if id(edit) not in consumed and not any(a <= edit.start and edit.end <= b for a, b in spans):
@@ -243,6 +253,27 @@ class FilePass:
                 if successor is not None and successor in keys:
                     return successor
         return None
+
+    def _parser_defaults(self, doc: Document) -> None:
+        """A 1.5 device flag at the top of a config that is no Trainer section, in a project whose scripts build
+        their parser with ``Trainer.add_argparse_args`` (SimCLR loads such a file as its options' defaults, which
+        ``Trainer.from_argparse_args`` hands on): reported (rule ``legacy_keys``), never rewritten, since the
+        script's own options read it under that name."""
+        project = self.options.project
+        facts = getattr(project, "facts", ()) if project is not None else ()
+        rule = "legacy_keys"
+        if "argparse_trainer" not in facts or not self.options.enabled(rule) or self.options.target_tuple < (1, 7):
+            return
+        if not isinstance(doc.node, MappingNode):
+            return
+        for key, _ in doc.node.value:
+            became = _PARSER_FLAGS.get(key.value) if isinstance(key, ScalarNode) else None
+            if became is not None:
+                message = (
+                    f"{key.value} at the top of a config: where a script's parser takes it as a default and "
+                    f"Trainer.from_argparse_args passes it on, it is {became}"
+                )
+                self._find(rule, message, int(key.start_mark.line) + 1, "report")
 
     def _find(self, rule: str, message: str, line: int, kind: FindingKind = "fix") -> None:
         self.findings.append(Finding(rule, message, line, 1, kind))

@@ -7,6 +7,12 @@ built far away, or something else that happens to use the name. Rather than stay
 one left in a file that uses Lightning (kind "report": ``--check`` still passes on it), naming what the flag is
 called since 1.7/2.0.
 
+Where nothing imports Lightning the run still reports a dict whose other keys only a Trainer takes (lightly's
+worker config ``"trainer": {"gpus": 1, "max_epochs": 100}``) and a dict that becomes an argparse ``Namespace``
+(what ``Trainer.from_argparse_args`` read); and a ``gpus:`` at the top of a YAML config that is no Trainer section,
+in a project that builds its parser with ``Trainer.add_argparse_args`` (SimCLR's options take their defaults from
+such a file; ``codemods.configs.pipeline`` reports it under this rule).
+
 One store is a TODO, not a report: a strategy name stored as ``accelerator`` in a container named for the
 Trainer (``trainer_config["accelerator"] = "ddp"``, ``cfg.trainer.accelerator = "dp"``, latent-diffusion's
 ``main.py``). That is a Trainer's flags, and 1.6+ refuses a strategy name in ``accelerator=``; it is not rewritten

@@ -6,8 +6,12 @@ of a container named for the Trainer gets a TODO.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from codemods.cli import main
 from codemods.model import Options
 from codemods.python import transform_python
 from tests.codemods.helpers import exercised
@@ -68,3 +72,15 @@ def test_not_before_the_flags_were_deprecated() -> None:
 
 def test_some_fixture_or_row_shows_the_rule() -> None:
     assert exercised(RULE)
+
+
+@pytest.mark.parametrize(("script", "reported"), [("Trainer.add_argparse_args(parser)\n", True), ("pass\n", False)])
+def test_a_top_level_gpus_is_reported_only_where_a_parser_takes_trainer_flags(
+    script: str, reported: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "config.yaml").write_text("gpus: 1\nbatch_size: 8\n", encoding="utf-8")
+    (tmp_path / "main.py").write_text("from pytorch_lightning import Trainer\n" + script, encoding="utf-8")
+    main([str(tmp_path), "--no-progress", "--format", "json"])
+    rows = json.loads(capsys.readouterr().out)
+    found = [(row["path"], row["line"], row["kind"]) for row in rows if row["rule"] == RULE]
+    assert found == ([(str(tmp_path / "config.yaml"), 1, "report")] if reported else [])

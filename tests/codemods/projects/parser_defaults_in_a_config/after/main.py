@@ -1,0 +1,15 @@
+import argparse
+
+import yaml
+from pytorch_lightning import Trainer
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    with open("config/config.yaml") as f:
+        for key, value in yaml.safe_load(f).items():
+            parser.add_argument(f"--{key}", default=value, type=type(value))
+    # TODO(migrate-trainer): Trainer.add_argparse_args is gone in 2.0: add the options your script needs with parser.add_argument, or use LightningCLI [argparse_flags]
+    parser = Trainer.add_argparse_args(parser)
+    args = parser.parse_args()
+    return Trainer.from_argparse_args(args)
