@@ -141,9 +141,10 @@ class FileIndex:
 
 #: Facts a file can contribute: the Hydra version the project requires (``hydra>=1.1``: ``++`` overrides
 #: work; ``hydra<1.1``), a parser built by ``Trainer.add_argparse_args``, the project's own options of a
-#: Trainer flag's name (``option:--gpus``, from ``add_argument``), and code that may run ``Trainer.tune()``
-#: (``tunes``: ``codemods.index_facts.may_tune``).
-FACTS = ("hydra>=1.1", "hydra<1.1", "argparse_trainer", "tunes")
+#: Trainer flag's name (``option:--gpus``, from ``add_argument``), a Trainer built by
+#: ``Trainer.from_argparse_args`` (``argparse_namespace``: whatever its parser holds reaches the Trainer) and code
+#: that may run ``Trainer.tune()`` (``tunes``: ``codemods.index_facts.may_tune``).
+FACTS = ("hydra>=1.1", "hydra<1.1", "argparse_trainer", "argparse_namespace", "tunes")
 
 
 @dataclass(frozen=True)
@@ -241,6 +242,7 @@ def text_uses(text: str, path: str, interpolations: bool = False) -> list[Use]:
 
 _HYDRA_PIN = re.compile(r"hydra[-_]core\s*(==|>=|~=|>|<=|<)\s*(\d+)\.(\d+)", re.IGNORECASE)
 _ARGPARSE_TRAINER = re.compile(r"Trainer\s*\.\s*add_argparse_args\s*\(")
+_ARGPARSE_NAMESPACE = re.compile(r"Trainer\s*\.\s*from_argparse_args\s*\(")
 _OWN_OPTION = re.compile(
     r"add_argument\(\s*[\"'](--(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator"
     r"|amp_backend|amp_level|precision|strategy|devices|num_nodes))[\"']"
@@ -270,6 +272,8 @@ def text_facts(text: str, path: str = "") -> tuple[str, ...]:
         facts.add("hydra>=1.1")
     if "add_argparse_args" in text and _ARGPARSE_TRAINER.search(text):
         facts.add("argparse_trainer")
+    if "from_argparse_args" in text and _ARGPARSE_NAMESPACE.search(text):
+        facts.add("argparse_namespace")
     if "add_argument" in text:
         facts.update(f"option:{match.group(1)}" for match in _OWN_OPTION.finditer(text))
     return tuple(sorted(facts))

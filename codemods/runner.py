@@ -206,8 +206,8 @@ def _index(path: str, data: bytes, rainer: bool, add_arg: bool, text_file: bool)
     # a Hydra group file's keys are a Trainer section's without the word "trainer" (``conf/trainer/gpu.yaml``)
     group_file = path.endswith((".yaml", ".yml")) and "/trainer/" in f"/{path.replace(os.sep, '/')}"
     if not (rainer or plugin_config or group_file) or (path.endswith(PYTHON_SUFFIXES) and not _may_use(data)):
-        # still read what it says about the project's tools (a hydra-core pin, add_argparse_args)
-        stated = add_arg or _HYDRA(data) is not None
+        # still read what it says about the project's tools (a hydra-core pin, add_argparse_args, from_argparse_args)
+        stated = add_arg or b"from_argparse_args" in data or _HYDRA(data) is not None
         return FileIndex(facts=text_facts(data.decode("utf-8", errors="replace"), path)) if stated else FileIndex()
     return index_text(data.decode("utf-8", errors="replace"), path)
 

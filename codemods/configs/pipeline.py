@@ -256,13 +256,14 @@ class FilePass:
 
     def _parser_defaults(self, doc: Document) -> None:
         """A 1.5 device flag at the top of a config that is no Trainer section, in a project whose scripts build
-        their parser with ``Trainer.add_argparse_args`` (SimCLR loads such a file as its options' defaults, which
-        ``Trainer.from_argparse_args`` hands on): reported (rule ``legacy_keys``), never rewritten, since the
-        script's own options read it under that name."""
+        their parser with ``Trainer.add_argparse_args`` or their Trainer with ``Trainer.from_argparse_args``
+        (SimCLR loads such a file as its options' defaults, which ``from_argparse_args`` hands on): reported
+        (rule ``legacy_keys``), never rewritten, since the script's own options read it under that name."""
         project = self.options.project
         facts = getattr(project, "facts", ()) if project is not None else ()
         rule = "legacy_keys"
-        if "argparse_trainer" not in facts or not self.options.enabled(rule) or self.options.target_tuple < (1, 7):
+        parsed = "argparse_trainer" in facts or "argparse_namespace" in facts
+        if not parsed or not self.options.enabled(rule) or self.options.target_tuple < (1, 7):
             return
         if not isinstance(doc.node, MappingNode):
             return

@@ -74,7 +74,10 @@ def test_some_fixture_or_row_shows_the_rule() -> None:
     assert exercised(RULE)
 
 
-@pytest.mark.parametrize(("script", "reported"), [("Trainer.add_argparse_args(parser)\n", True), ("pass\n", False)])
+@pytest.mark.parametrize(
+    ("script", "reported"),
+    [("Trainer.add_argparse_args(parser)\n", True), ("Trainer.from_argparse_args(args)\n", True), ("pass\n", False)],
+)
 def test_a_top_level_gpus_is_reported_only_where_a_parser_takes_trainer_flags(
     script: str, reported: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
