@@ -209,7 +209,7 @@ def _acts_on_every_device(plan: Plan) -> bool:
             if isinstance(strategy, dict)
             else ""
         )
-        return bool(spelled) and not any(device in spelled.lower() for device in ("tpu", "xla", "ipu", "hpu"))
+        return bool(spelled) and not any(device in spelled.lower() for device in l15.NOT_CPU_STRATEGIES)
     return nodes not in (None, 1) or bool(plan.get("sync_batchnorm"))
 
 

@@ -45,6 +45,8 @@ TRAINER_ARGUMENTS: frozenset[str] = frozenset(
         "barebones", "enable_autolog_hparams", "inference_mode", "model_registry", "use_distributed_sampler",
     }
 )  # fmt: skip
+#: Substrings of a strategy (name or class) that 1.5 ran on its own devices, never on the default CPU one.
+NOT_CPU_STRATEGIES: tuple[str, ...] = ("tpu", "xla", "ipu", "hpu")
 #: Legacy flag -> (deprecated in, removed in): the first release whose Trainer refuses it (the API history).
 FLAG_VERSIONS: dict[str, tuple[str, str]] = {
     "gpus": ("1.7", "2.0"),

@@ -32,12 +32,8 @@ from codemods.prefilter import yaml_triggered
 from codemods.project import guard_section
 
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
-#: 1.5 device flags a script's argparse options may take from a config's top level, and what they became.
-_PARSER_FLAGS = {
-    "gpus": 'accelerator="gpu", devices=N (gone in 2.0)',
-    "tpu_cores": 'accelerator="tpu", devices=N (gone in 2.0)',
-    "num_processes": 'accelerator="cpu", devices=N (gone in 2.0)',
-}
+#: 1.5 device flags a script's argparse options may take from a config's top level.
+_PARSER_FLAGS = ("gpus", "tpu_cores", "num_processes")
 #: Where a rule's TODO goes when its message names no key of the section.
 _RULE_KEYS = {
     "strategy_names": ("strategy",),
@@ -259,22 +255,22 @@ class FilePass:
         their parser with ``Trainer.add_argparse_args`` or their Trainer with ``Trainer.from_argparse_args``
         (SimCLR loads such a file as its options' defaults, which ``from_argparse_args`` hands on): reported
         (rule ``legacy_keys``), never rewritten, since the script's own options read it under that name."""
+        from codemods.rules.legacy_keys import BECAME, ID
+
         project = self.options.project
         facts = getattr(project, "facts", ()) if project is not None else ()
-        rule = "legacy_keys"
         parsed = "argparse_trainer" in facts or "argparse_namespace" in facts
-        if not parsed or not self.options.enabled(rule) or self.options.target_tuple < (1, 7):
+        if not parsed or not self.options.enabled(ID) or self.options.target_tuple < (1, 7):
             return
         if not isinstance(doc.node, MappingNode):
             return
         for key, _ in doc.node.value:
-            became = _PARSER_FLAGS.get(key.value) if isinstance(key, ScalarNode) else None
-            if became is not None:
+            if isinstance(key, ScalarNode) and key.value in _PARSER_FLAGS:
                 message = (
                     f"{key.value} at the top of a config: where a script's parser takes it as a default and "
-                    f"Trainer.from_argparse_args passes it on, it is {became}"
+                    f"Trainer.from_argparse_args passes it on, it is {BECAME[key.value]}"
                 )
-                self._find(rule, message, int(key.start_mark.line) + 1, "report")
+                self._find(ID, message, int(key.start_mark.line) + 1, "report")
 
     def _find(self, rule: str, message: str, line: int, kind: FindingKind = "fix") -> None:
         self.findings.append(Finding(rule, message, line, 1, kind))

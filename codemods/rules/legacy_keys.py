@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 ID = "legacy_keys"
 #: Flag -> what it became.
-_BECAME = {
+BECAME = {
     "gpus": 'accelerator="gpu", devices=N (gone in 2.0)',
     "tpu_cores": 'accelerator="tpu", devices=N (gone in 2.0)',
     "ipus": 'accelerator="ipu", devices=N (gone in 2.0)',
@@ -81,17 +81,20 @@ def _strategy(node: ast.expr) -> bool:
     return value is not None and value.lower() in STRATEGY_NAMES
 
 
+def _called(func: ast.expr) -> str:
+    """The name a call's callee ends in: ``dict`` for ``dict(...)``, ``Namespace`` for ``argparse.Namespace(...)``."""
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
 def _config_call(func: ast.expr) -> bool:
     """``dict(...)`` or a config class (``TrainerConf(...)``, ``DeepSpeechTrainerConfig(...)``): not the Trainer,
     whose calls the flag rules rewrite themselves."""
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    name = _called(func)
     return name == "dict" or name.endswith(("Conf", "Config", "Cfg"))
 
 
 def _trainer_named(func: ast.expr) -> bool:
-    return (
-        func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    ) == "Trainer"
+    return _called(func) == "Trainer"
 
 
 def _where(func: ast.expr) -> str:
@@ -103,12 +106,8 @@ def _where(func: ast.expr) -> str:
 
 
 def _message(flag: str, where: str) -> str:
-    became = _BECAME.get(flag, "strategy= (a strategy name in accelerator= is gone in 1.7)")
+    became = BECAME.get(flag, "strategy= (a strategy name in accelerator= is gone in 1.7)")
     return f"{flag} {where} is a Lightning 1.5 Trainer flag: if it reaches a Trainer, it is {became}"
-
-
-def _called(func: ast.expr) -> str:
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
 def _namespaced(nodes: list[ast.AST]) -> set[int]:
@@ -146,7 +145,7 @@ def _uses(
             found += [
                 (kw.value.lineno, kw.value.col_offset + 1, str(kw.arg), _IN_NAMESPACE)
                 for kw in node.keywords
-                if kw.arg in _BECAME
+                if kw.arg in BECAME
             ]
         if isinstance(node, ast.Dict):
             where = _IN_NAMESPACE if id(node) in namespaced else "in a dict"
@@ -159,21 +158,21 @@ def _uses(
                 if (
                     key is not None
                     and name is not None
-                    and (name in _BECAME or (name == "accelerator" and _strategy(value)))
+                    and (name in BECAME or (name == "accelerator" and _strategy(value)))
                 ):
                     found.append((key.lineno, key.col_offset + 1, name, where))
         elif not lightning:
             continue
         elif isinstance(node, ast.Call) and (_config_call(node.func) or (blind and _trainer_named(node.func))):
             for kw in node.keywords:
-                if kw.arg in _BECAME or (kw.arg == "accelerator" and _strategy(kw.value)):
+                if kw.arg in BECAME or (kw.arg == "accelerator" and _strategy(kw.value)):
                     found.append((kw.value.lineno, kw.value.col_offset + 1, str(kw.arg), _where(node.func)))
         elif isinstance(node, ast.Assign):
             for target in node.targets:
                 name = _key(target.slice) if isinstance(target, ast.Subscript) else None
                 if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Attribute):
                     name = target.attr if target.value.attr == "trainer" else None
-                if name in _BECAME or (name == "accelerator" and _strategy(node.value)):
+                if name in BECAME or (name == "accelerator" and _strategy(node.value)):
                     found.append((target.lineno, target.col_offset + 1, str(name), "stored in a config"))
     return found
 
@@ -200,7 +199,9 @@ def report(source: str, findings: tuple[Finding, ...], statements: Runs | None =
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return findings
     blind = _blind(source)
-    namespaced = frozenset(_namespaced([node for nodes, _ in statements for root in nodes for node in ast.walk(root)]))
+    namespaced: frozenset[int] = frozenset()
+    if "Namespace" in source:  # a second walk of every statement only where a Namespace may be built
+        namespaced = frozenset(_namespaced([n for nodes, _ in statements for root in nodes for n in ast.walk(root)]))
     uses = [
         (line + offset, column, flag, where)
         for nodes, offset in statements

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from codemods.expressions import none_as_auto
 from codemods.plan import Plan, Value, new
 from codemods.rule import Rule
-from legacy_api.lightning15 import TRAINER_ARGUMENTS, device_count
+from legacy_api.lightning15 import NOT_CPU_STRATEGIES, TRAINER_ARGUMENTS, device_count
 
 if TYPE_CHECKING:
     pass
@@ -95,7 +95,7 @@ def _keeps_one_cpu(plan: Plan, strategy: Value | None) -> bool:
     if strategy is None:
         return True
     spelled = str(strategy.lit) if strategy.known else strategy.source or ""
-    if any(device in spelled.lower() for device in ("tpu", "xla", "ipu", "hpu")):
+    if any(device in spelled.lower() for device in NOT_CPU_STRATEGIES):
         return False
     if strategy.known:
         return isinstance(strategy.lit, str)
