@@ -42,6 +42,10 @@ class _SpawnLauncher(Launcher):
     SIGINT and SIGTERM sent to the parent stop the workers the same way; the parent then raises
     ``KeyboardInterrupt`` or :class:`~newcore.launchers.signals.Terminated` (exit status 143). A worker
     whose parent dies gets SIGTERM from the kernel (Linux).
+
+    A forked worker runs one intra-op thread (``torch.set_num_threads(1)``, as torch's forked DataLoader
+    workers do): OpenMP's thread pool does not survive ``fork``, and once the parent has run a parallel
+    region, the child's first parallel op would wait for threads that no longer exist, forever.
     """
 
     def __init__(self, strategy: ParallelStrategy, start_method: str = "spawn", grace: float = 5.0) -> None:
@@ -72,7 +76,7 @@ class _SpawnLauncher(Launcher):
                     reader, writer = context.Pipe(duplex=False)
                     process = context.Process(
                         target=_run_worker,
-                        args=(self._strategy, local_rank, writer, fn, args, kwargs, os.getpid()),
+                        args=(self._strategy, local_rank, writer, fn, args, kwargs, os.getpid(), self._start_method),
                         name=f"newcore-rank-{local_rank}",
                     )
                     process.start()
@@ -155,8 +159,13 @@ def _run_worker(
     args: tuple[Any, ...],
     kwargs: dict[str, Any],
     launcher_pid: int,
+    start_method: str = "spawn",
 ) -> None:
     """The body of one worker process: set up its rank, run ``fn`` and report the outcome to the parent."""
+    if start_method == "fork":
+        import torch
+
+        torch.set_num_threads(1)  # see _SpawnLauncher: the parent's OpenMP pool is gone in this process
     # Forked workers inherit the launcher's handlers (and its wakeup fd); spawned ones start with Python's.
     signal.set_wakeup_fd(-1)
     install_stop_once(replace_any=True)

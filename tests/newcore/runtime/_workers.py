@@ -150,3 +150,13 @@ def sleep(runner: Runner, pid_dir: str) -> None:
     """Announce this worker, then wait (for Ctrl-C)."""
     Path(pid_dir, f"worker-{os.getpid()}").touch()
     time.sleep(60)
+
+
+#: Far above ATen's grain size (32768 elements): an elementwise op this big runs as an OpenMP parallel region.
+PARALLEL_ELEMENTS = 4_000_000
+
+
+def parallel_op(runner: Runner) -> dict[str, Any]:
+    """Run an op big enough to go parallel; report the intra-op thread count of this worker."""
+    total = (torch.ones(PARALLEL_ELEMENTS) * 2).sum().item()
+    return {"sum": total, "threads": torch.get_num_threads()}

@@ -63,6 +63,13 @@ def test_teardown_unwraps_and_leaves_nothing_behind() -> None:
     }
 
 
+def test_forked_workers_run_parallel_ops_after_the_parent_did() -> None:
+    """OpenMP's pool does not survive fork: without one intra-op thread per forked worker this hangs forever."""
+    (torch.ones(_workers.PARALLEL_ELEMENTS) * 2).sum()  # the parent runs a parallel region first
+    result = Runner(accelerator="cpu", strategy="ddp_fork", devices=2).launch(_workers.parallel_op)
+    assert result == {"sum": 2.0 * _workers.PARALLEL_ELEMENTS, "threads": 1}
+
+
 def _gone(pid: int) -> bool:
     try:
         os.kill(pid, 0)
