@@ -78,10 +78,19 @@ def _training_type_plugin(self: Accelerator) -> Strategy:
     return found
 
 
+def _precision_plugin(self: Accelerator) -> PrecisionPlugin:
+    """Lightning 1.5's ``accelerator.precision_plugin``: the strategy's (warns)."""
+    owner, strategy = self.__dict__["_compat_owner"]
+    warn(property_notice(owner, "accelerator.precision_plugin"))
+    plugin: PrecisionPlugin = strategy.precision_plugin
+    return plugin
+
+
 @functools.cache
 def _legacy_accelerator_class(cls: type[Accelerator]) -> type[Accelerator]:
     namespace = {
         "training_type_plugin": property(_training_type_plugin),
+        "precision_plugin": property(_precision_plugin),
         "__module__": cls.__module__,
         "__qualname__": cls.__qualname__,
         "__doc__": cls.__doc__,

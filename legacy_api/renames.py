@@ -444,6 +444,9 @@ _ON = "{trainer}.num_devices if isinstance({trainer}.accelerator, "
 TRAINER_PROPERTIES: tuple[TrainerProperty, ...] = (
     TrainerProperty("training_type_plugin", "strategy", True, "1.6", "1.8"),
     TrainerProperty("accelerator.training_type_plugin", "strategy", True, "1.6", "1.6"),
+    # 1.5's Trainer.precision_plugin returned the accelerator's; 1.6 moved the plugin into the strategy (#10570),
+    # whose plugin Trainer.precision_plugin returns since (1.6.5, 2.6.6).
+    TrainerProperty("accelerator.precision_plugin", "precision_plugin", True, "1.6", "1.6"),
     # 1.5: the first GPU index, None off the GPU; ``root_device.index`` is the core index on TPUs too.
     TrainerProperty(
         "root_gpu",

@@ -26,6 +26,7 @@ from legacy_api.ecosystem import ROOTS as ECOSYSTEM_ROOTS
 _TRAINER_CALLEES = ("Trainer", "Runner", "AcceleratorConnector", "from_argparse_args")
 _ACCELERATOR_COMPARED = re.compile(r"\.\s*accelerator\s*[!=]=")
 _ACCELERATOR_STORED = re.compile(r"""\[\s*["']accelerator["']\s*\]\s*=(?!=)|\.accelerator\s*=(?!=)""")
+_ACCELERATOR_ARGUMENT = re.compile(r"\btraining_type_plugin\s*=(?!=)")  # SomeAccelerator(training_type_plugin=...)
 
 
 def _subclass_words(options: Options, analysis: Analysis) -> frozenset[str]:
@@ -48,6 +49,8 @@ def _vocabulary_lines(source: str, options: Options, analysis: Analysis, extra: 
         lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_COMPARED)})
     if options.enabled("legacy_keys") and "accelerator" in source:  # trainer_config["accelerator"] = "ddp"
         lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_STORED)})
+    if options.enabled("accelerator_arguments") and "training_type_plugin" in source:
+        lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_ARGUMENT)})
     if analysis.legacy_stars:  # reported by the rename rules
         lines = sorted({*lines, *(line for line, _ in analysis.legacy_stars)})
     return lines

@@ -156,7 +156,8 @@ def _property(notice: Notice, compute: Callable[[Any], Any]) -> property:
 
 
 def install_properties(root: str, trainer: Any, log: PatchLog) -> None:
-    """Give ``trainer`` (the class) the 1.5 properties it lacks, and 2.x accelerators ``training_type_plugin``."""
+    """Give ``trainer`` (the class) the 1.5 properties it lacks, and 2.x accelerators ``training_type_plugin`` and
+    ``precision_plugin`` (1.5's Accelerator held the strategy and the precision plugin)."""
     for prop in TRAINER_PROPERTIES:
         if "." in prop.old or prop.old in trainer.__dict__ or hasattr(trainer, prop.old):
             continue
@@ -178,3 +179,10 @@ def install_properties(root: str, trainer: Any, log: PatchLog) -> None:
         return strategy
 
     log.set_attr(accelerator, "training_type_plugin", _property(_prop_notice(row), strategy_of))
+    if not hasattr(accelerator, "precision_plugin"):
+        precision = next(p for p in TRAINER_PROPERTIES if p.old == "accelerator.precision_plugin")
+        log.set_attr(
+            accelerator,
+            "precision_plugin",
+            _property(_prop_notice(precision), lambda self: strategy_of(self).precision_plugin),
+        )

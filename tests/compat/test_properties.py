@@ -110,6 +110,12 @@ def test_training_type_plugin_is_the_strategy(machine: Any) -> None:
     assert connector.accelerator is connector.strategy.accelerator
 
 
+def test_the_accelerators_precision_plugin_is_the_strategys(machine: Any) -> None:
+    connector = _connector(machine, *GPU2)
+    with pytest.warns(compat.CompatDeprecationWarning, match=r"Use `connector.precision_plugin` instead"):
+        assert connector.accelerator.precision_plugin is connector.strategy.precision_plugin  # type: ignore[attr-defined]
+
+
 def test_amp_properties_with_apex(machine: Any) -> None:
     machine(cuda=1, packages={"apex"})
     with warnings.catch_warnings():

@@ -32,6 +32,12 @@ TRANSFORMED = [
         "2.0",
         id="the connector's training_type_plugin is the strategy",
     ),
+    pytest.param(
+        "def f(trainer):\n    return trainer.accelerator.precision_plugin.precision\n",
+        "def f(trainer):\n    return trainer.precision_plugin.precision\n",
+        "2.6",
+        id="1.5's accelerator.precision_plugin is the Trainer's (the strategy's since 1.6)",
+    ),
 ]
 
 

@@ -51,5 +51,10 @@ def test_strategy_properties_are_the_strategy(shim: Any) -> None:
         trainer = pl.Trainer(**BASE)
         assert trainer.training_type_plugin is trainer.strategy
         assert trainer.accelerator.training_type_plugin is trainer.strategy
+        assert trainer.accelerator.precision_plugin is trainer.precision_plugin
     olds = [w.message.notice.old for w in caught if issubclass(w.category, CompatDeprecationWarning)]  # type: ignore[union-attr]
-    assert olds == ["`trainer.training_type_plugin`", "`trainer.accelerator.training_type_plugin`"]
+    assert olds == [
+        "`trainer.training_type_plugin`",
+        "`trainer.accelerator.training_type_plugin`",
+        "`trainer.accelerator.precision_plugin`",
+    ]
