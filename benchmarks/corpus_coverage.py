@@ -1,6 +1,6 @@
 """How much of a project's legacy API a run handled: rewritten, flagged, or left silently (issue 11, "done when").
 
-A legacy use is *rewritten* when the detectors of ``bench_corpus`` no longer see it after the run, and *flagged* when
+A legacy use is *rewritten* when the detectors of ``_corpus_detect`` no longer see it after the run, and *flagged* when
 it is still there but the run marked it: a ``TODO(migrate-trainer)`` comment on its line or in the comment lines
 right above it, or a finding of the CLI (kind ``todo`` or ``report``) on its line or the few lines above (a TODO
 sits above the statement it concerns; docs and Python strings get a finding instead of a comment). Everything
