@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from _corpus_todo import TODO_MARK
 from _corpus_trees import _code_lines, file_kind
+from corpus_coverage import REACH
 
 PLUGIN_CLASSES = (
     "DDPPlugin",
@@ -223,13 +224,15 @@ def detect(rel: str, text: str) -> Counter[str]:
 
 
 def _has_todo_near(lines: Sequence[str], name: str, hit_line: int, stmt_line: int) -> bool:
-    """A TODO marker naming ``name`` right above the statement, or between its start and the hit."""
+    """A TODO marker naming ``name`` right above the statement, between its start and the hit, or within ``REACH``
+    lines above the hit: the reach the coverage count gives a marker (a TODO above a decorator covers the class
+    below it, one above the head of an idiom the lines of the idiom)."""
     near: list[str] = []
     i = stmt_line - 2
     while i >= 0 and lines[i].strip().startswith("#"):
         near.append(lines[i])
         i -= 1
-    near += lines[max(stmt_line - 1, 0) : hit_line]
+    near += lines[max(min(stmt_line, hit_line - REACH) - 1, 0) : hit_line]
     return any(TODO_MARK in line and name in line for line in near)
 
 

@@ -70,6 +70,8 @@ class FileContext:
     preset_imports: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     #: ids of ``trainer.root_gpu`` nodes passed as a ``torch.cuda`` function's device (rule ``trainer_properties``).
     cuda_devices: set[int] = field(default_factory=set)
+    #: ``codemods.python.device_count``: each line of a 1.5 device-count idiom -> the idiom (``trainer_properties``).
+    device_counts: dict[int, Any] = field(default_factory=dict)
     #: ``codemods.python.fit_moves``: line of a Trainer assignment whose ``resume_from_checkpoint`` can move -> line
     #: of its one ``fit``; and, once moved, the ``fit`` line -> the keyword arguments it takes (name, value).
     fit_moves: dict[int, int] = field(default_factory=dict)

@@ -14,7 +14,7 @@ import libcst as cst
 
 from codemods.model import Finding, Options, Outcome, Runs, first_line
 from codemods.prefilter import OPTIONS, PROPERTIES, matching_lines, word_pattern
-from codemods.python import fit_moves, flag_hooks, rename_hooks, version_guards
+from codemods.python import device_count, fit_moves, flag_hooks, rename_hooks, version_guards
 from codemods.python.chunks import Chunk, locate, split, whole
 from codemods.python.context import FileContext, Handler, Pending
 from codemods.python.imports import add_needed, remove_unused, trim_start
@@ -103,6 +103,8 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     if fit_moves.FLAG in source and options.enabled("removed_arguments"):
         ctx.fit_moves = fit_moves.resume_moves(tree)
         lines = sorted({*lines, *ctx.fit_moves.values()})  # the fit statement takes the value: it is visited
+    if "num_processes" in source and options.enabled("trainer_properties"):
+        ctx.device_counts = device_count.device_counts(tree)
     split_chunks = split(source, analysis.statements)
     chunks = split_chunks if split_chunks is not None else whole(source, analysis.statements)
     if split_chunks is None:

@@ -13,7 +13,10 @@ where ``num_devices`` is never below 1, so ``if trainer.num_gpus:`` would become
 gets one TODO naming the expression that gives the 1.5 value at the target
 (``trainer.num_devices if isinstance(trainer.accelerator, CUDAAccelerator) else 0``), once per statement and
 never again above a statement nested in one that already carries it (a TODO for an ``if`` test stands above
-the ``if``, not also above its body). Properties without a replacement get a TODO too.
+the ``if``, not also above its body). Properties without a replacement get a TODO too. 1.5's device-count idiom
+(``n = max(1, trainer.num_gpus, trainer.num_processes)``, maybe followed by ``if trainer.tpu_cores: n = max(n,
+trainer.tpu_cores)``) gets one TODO naming ``trainer.num_devices`` instead of one per property
+(``codemods.python.device_count``).
 
 One context is taken, where the values provably name the same thing: ``trainer.root_gpu`` as the device of a
 ``torch.cuda`` function (``torch.cuda.synchronize(trainer.root_gpu)``) becomes
@@ -33,6 +36,8 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.model import todo_comment
+from codemods.python.device_count import PROPERTIES as COUNTED
+from codemods.python.device_count import DeviceCount
 from codemods.python.qualnames import assigned_values, is_parameter
 from codemods.rule import Rule
 from legacy_api.renames import TRAINER_PROPERTIES, TrainerProperty, version_tuple
@@ -316,6 +321,11 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
             original,
         )
         return updated
+    idiom = ctx.device_counts.get(ctx.anchors[-1][1]) if ctx.device_counts and ctx.anchors else None
+    if attr in COUNTED and idiom is not None and idiom.trainer == ctx.code(owner):
+        if ctx.anchors[-1][1] == idiom.head:
+            _device_count(ctx, idiom, original)
+        return updated  # a line of the idiom below its head: the head's TODO covers it
     if prop.new is None:
         message = f"Trainer.{prop.old} is deprecated in {prop.deprecated_in}: {prop.note}"
         if prop.removed_in is not None and version_tuple(prop.removed_in) <= ctx.target:
@@ -333,6 +343,22 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
         return updated
     ctx.fix(ID, f"Trainer.{prop.old} -> Trainer.{prop.new}", original)
     return _chain(receiver, prop.new)
+
+
+def _device_count(ctx: FileContext, idiom: DeviceCount, node: cst.CSTNode) -> None:
+    """One TODO for 1.5's device-count idiom (``codemods.python.device_count``), above its ``max`` assignment."""
+    trainer, gone = idiom.trainer, "gone in 1.8" if ctx.target >= (1, 8) else "deprecated in 1.6"
+    block = f" and the `if {trainer}.tpu_cores:` block below" if idiom.guarded else ""
+    verb = "count" if idiom.guarded else "counts"
+    message = (
+        f"`{idiom.code}`{block} {verb} the Trainer's devices the 1.5 way (the properties are {gone}): write "
+        f"`{idiom.target} = {trainer}.num_devices`{' instead of both' if idiom.guarded else ''}. It differs from "
+        "1.5's count only where the Trainer selects differently on the target (MIGRATION.md), where 1.5's properties "
+        "disagreed with the devices it trained on (gpus=2 next to accelerator='cpu' counted 2 for one CPU), and where "
+        "1.5 raised (tpu_cores=[i])"
+    )
+    if todo_comment(message, ID) not in ctx.todos.get(id(ctx.statements[-1]), ()):
+        _todo(ctx, message, node)
 
 
 def _last_name(node: cst.BaseExpression) -> str:
