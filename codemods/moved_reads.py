@@ -7,7 +7,7 @@ new key carries, in every config that sets the old one, the very value the old o
 
 * every use of the key is a read spelled with attributes (``cfg.trainer.gpus``; no store, no ``get("gpus")``,
   no override string or interpolation, which name the key as text), and the index saw every file that may use
-  it (``codemods.index.unindexed``: a notebook, a doc, a config outside a recorded Trainer section);
+  it (``codemods.index_facts.unindexed``: a notebook, a doc, a config outside a recorded Trainer section);
 * no structured-config schema names the old or the new key, and no config sets the new key already (a read would
   find that value where it found nothing before);
 * every config section that sets the key migrates as a whole in this run (the project guard has nothing else

@@ -15,16 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
-from codemods.index import (
-    FileIndex,
-    ProjectIndex,
-    index_text,
-    is_text_file,
-    movable_read,
-    removed_flag_read,
-    text_facts,
-)
+from codemods.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
 from codemods.index_facts import configured, may_tune, unindexed
+from codemods.index_file import index_text
+from codemods.index_text import is_text_file, text_facts
 from codemods.model import Finding, Options, Outcome
 from codemods.overrides.files import is_command_file
 from codemods.prefilter import (

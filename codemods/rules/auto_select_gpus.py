@@ -33,7 +33,7 @@ def step(plan: Plan) -> None:
     pure = plan.droppable(flag)
     # Not next to the user's own devices=: in a migrated call that may have been gpus= (a second run could not
     # tell), so a TODO stays. devices= made from tpu_cores=/num_processes=/ipus= in this run picked no GPUs.
-    # (codemods.index._dropped_reads foresees this drop, so that the read it passes on holds no config key.)
+    # (codemods.index_python._dropped_reads foresees this drop, so that the read it passes on holds no config key.)
     own_devices = devices is not None and plan.origin.get("devices", "explicit") == "explicit"
     if not gpus and not own_devices and pure and not plan.opaque_rest:
         # 1.5 picked free GPUs only for gpus=N (Trainer._parse_devices, before devices= was mapped to the GPUs):

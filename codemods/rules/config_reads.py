@@ -3,7 +3,7 @@
 A read of a config key that the run migrates would find nothing afterwards. ``codemods.moved_reads`` decides, for
 the whole project, which keys' reads can follow their value to its new key (``gpus: 8`` -> ``devices: 8`` in every
 config that sets it, nothing else using the key); this rule renames those reads. Which attributes are config
-reads is the project index's own test (``codemods.index.config_key``): ``self.trainer.gpus`` is a Trainer
+reads is the project index's own test (``codemods.index_python.config_key``): ``self.trainer.gpus`` is a Trainer
 property and is left to the rule ``trainer_properties``.
 
 A read of a flag the target refuses that nothing in the project sets (``codemods.moved_reads.unset_keys``: no
@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.index import config_key
 from codemods.index_facts import MOVES, UNSET_READS
+from codemods.index_python import config_key
 from codemods.rule import Rule
 
 if TYPE_CHECKING:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.index import ProjectIndex, index_text
+from codemods.index import ProjectIndex
 from codemods.index_facts import may_tune
+from codemods.index_file import index_text
 
 
 def _keys(text: str, path: str = "src/a.py") -> list[tuple[str, int, str]]:

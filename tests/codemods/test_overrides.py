@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.index import ProjectIndex, index_text
+from codemods.index import ProjectIndex
+from codemods.index_file import index_text
 from codemods.model import Options, Outcome
 from codemods.overrides.front import python_strings, transform_commands
 from codemods.overrides.syntax import Opaque, argparse_value, read_value
