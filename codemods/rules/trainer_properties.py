@@ -40,7 +40,7 @@ from codemods.python.device_count import PROPERTIES as COUNTED
 from codemods.python.device_count import DeviceCount
 from codemods.python.qualnames import assigned_values, is_parameter
 from codemods.rule import Rule
-from legacy_api.renames import TRAINER_PROPERTIES, TrainerProperty, version_tuple
+from legacy_api.renames import STRATEGY_NAMES, TRAINER_PROPERTIES, TrainerProperty, version_tuple
 
 if TYPE_CHECKING:
     from codemods.python.context import FileContext
@@ -184,6 +184,11 @@ _CLASSES: dict[str, tuple[str | None, str | None]] = {
 }
 
 
+#: 1.5's other strategy names (``accelerator="ddp_cpu"`` among them): a check for one is as always-False as for
+#: ``"ddp"``, but no single class asks for it.
+_OTHER_STRATEGY_NAMES = (STRATEGY_NAMES | {"ddp_cpu"}) - set(_CLASSES)
+
+
 def _compared(ctx: FileContext, original: cst.Comparison, updated: cst.Comparison) -> tuple[str, str] | None:
     """``trainer.accelerator == "ddp"``, ``trainer._distrib_type != DistributedType.DDP``: (attr, name)."""
     if len(original.comparisons) != 1 or not isinstance(original.comparisons[0].operator, cst.Equal | cst.NotEqual):
@@ -196,7 +201,11 @@ def _compared(ctx: FileContext, original: cst.Comparison, updated: cst.Compariso
     enum = ctx.qualified_name(right) or ""
     if value is None and enum.rpartition(".")[0].endswith(("DistributedType", "DeviceType")):
         value = enum.rpartition(".")[2].lower()
-    return (left.attr.value, value) if isinstance(value, str) and value in _CLASSES else None
+    if not isinstance(value, str):
+        return None
+    if value in _CLASSES or (_COMPARED[left.attr.value] == "strategy" and value in _OTHER_STRATEGY_NAMES):
+        return left.attr.value, value
+    return None
 
 
 def visit_comparison(ctx: FileContext, node: cst.Comparison, _: Any) -> None:
@@ -210,17 +219,20 @@ def leave_comparison(ctx: FileContext, original: cst.Comparison, updated: cst.Co
     if found is None:
         return updated
     attr, name = found
-    old, new = _CLASSES[name]
+    old, new = _CLASSES.get(name, (None, None))
     cls = new if ctx.target >= (2, 0) else _cuda(ctx) if name == "gpu" else old
     owner = ctx.code(original.left.value) if isinstance(original.left, cst.Attribute) else "trainer"
-    what = _COMPARED[attr]
+    # ``trainer.accelerator == "gpu"`` asked for the device, whatever the attribute compared usually held.
+    what = "accelerator" if name in ("cpu", "gpu", "tpu", "ipu") else _COMPARED[attr]
     negation = "not " if isinstance(original.comparisons[0].operator, cst.NotEqual) else ""
     if attr == "accelerator":
         head = f"trainer.accelerator is an Accelerator object, never the string {name!r} (the comparison is always "
         head += f"{'True' if negation else 'False'})"
     else:
         head = f"Trainer.{attr} is gone in 1.6"
-    if cls is None:
+    if name not in _CLASSES:
+        message = f"{head}; no one {what} class stands for {name!r}: decide what this check means now"
+    elif cls is None:
         message = f"{head}; {name!r} has no {what} class at {ctx.options.target}: decide what this check means now"
     else:
         message = (

@@ -176,6 +176,23 @@ def test_accelerator_compared_to_a_strategy_name_gets_the_strategy_check() -> No
     assert "use `isinstance(trainer.strategy, DDPStrategy)`" in todos[0]
 
 
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        pytest.param("ddp_cpu", "no one strategy class stands for 'ddp_cpu'", id="ddp_cpu (1.5.10: a CPUAccelerator)"),
+        pytest.param(
+            "gpu", "use `isinstance(trainer.accelerator, CUDAAccelerator)`", id="a device name: the accelerator"
+        ),
+    ],
+)
+def test_accelerator_compared_to_another_name(name: str, says: str) -> None:
+    source = f"import pytorch_lightning\n\ndef f(trainer):\n    if trainer.accelerator == {name!r}:\n        return 1\n"
+    todos = [line for line in run(source, "2.6").source.splitlines() if "TODO(migrate-trainer)" in line]
+    assert len(todos) == 1
+    assert f"never the string {name!r} (the comparison is always False)" in todos[0]
+    assert says in todos[0]
+
+
 def test_enum_comparison_gets_the_strategy_check() -> None:
     source = (
         "from pytorch_lightning.utilities.enums import DistributedType\n\n"
