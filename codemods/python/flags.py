@@ -140,6 +140,7 @@ def _settle(ctx: FileContext, plan: Plan, steps: Any, quote: str, rounds: int = 
             plan.enabled,
             opaque_rest=plan.opaque_rest,
             origin={key: "explicit" for key, _ in plan.items},
+            interactive=plan.interactive,
             untuned=plan.untuned,
         )
         before = list(again.items)

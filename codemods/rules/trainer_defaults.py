@@ -164,10 +164,12 @@ def step(plan: Plan) -> None:
     if count is None or count > 1:
         # The launcher is an implicit choice 2.0 changed on purpose: left to 2.0 (MIGRATION.md, "Selection policy").
         several = "several devices" if count is not None else f"devices={devices.text}, if that is several,"
+        # In a notebook 2.x forks (2.6.6 records DDPStrategy with start_method "fork" for gpus=2 there).
+        default = '"ddp_notebook" (forked from the notebook)' if plan.interactive else '"ddp"'
         plan.implicit(
             ID,
             f'1.x ran {several} with "ddp_spawn" (find_unused_parameters=True; "ddp" under SLURM/TorchElastic); '
-            '2.0\'s default is "ddp" with find_unused_parameters=False (same devices, another launcher)',
+            f"2.0's default is {default} with find_unused_parameters=False (same devices, another launcher)",
         )
 
 

@@ -50,3 +50,20 @@ def test_todo_leaves_code_and_says_why(source: str, target: str, rule: str) -> N
 
 def test_some_fixture_or_row_shows_the_rule() -> None:
     assert exercised(RULE)
+
+
+@pytest.mark.parametrize(
+    ("interactive", "default"),
+    [
+        pytest.param(False, '2.0\'s default is "ddp" with', id="a script: ddp"),
+        # 2.6.6 records DDPStrategy with start_method "fork" for ``interactive: strategy=None, gpus=2``.
+        pytest.param(True, '2.0\'s default is "ddp_notebook" (forked from the notebook) with', id="a notebook"),
+    ],
+)
+def test_the_launcher_report_names_the_targets_default(interactive: bool, default: str) -> None:
+    from codemods.model import Options
+    from codemods.python import transform_python
+
+    outcome = transform_python(_HEAD + "Trainer(gpus=2)\n", Options(target="2.6", interactive=interactive))
+    reports = [f.message for f in outcome.findings if f.rule == RULE and "ddp_spawn" in f.message]
+    assert len(reports) == 1 and default in reports[0], reports
