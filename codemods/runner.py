@@ -404,7 +404,9 @@ def _late_facts(scans: Sequence[Scan], project: ProjectIndex) -> ProjectIndex:
     file to rewrite passes a tuning flag, ``unindexed:<key>`` (``codemods.index_facts.unindexed``) where a read
     could move with its key, ``configured:<key>`` (``codemods.index_facts.configured``) where a removed flag is
     read. One pass over the files serves them all."""
-    flagged = [item.path for item in scans if item.triggered and not is_text_file(item.path)]
+    # Docs count: their code blocks go through the Python rules, so a Trainer(auto_lr_find=True) there is dropped
+    # unless the project (that doc's own trainer.tune(model) included) is known never to tune.
+    flagged = [item.path for item in scans if item.triggered]
     tuning = any(b"auto_lr_find" in data or b"auto_scale_batch_size" in data for data in map(_data, flagged))
     moving = any(movable_read(use) for use in project.uses)
     unset = any(removed_flag_read(use) for use in project.uses)
