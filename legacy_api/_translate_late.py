@@ -8,7 +8,6 @@ from typing import Any
 
 from legacy_api import lightning15 as l15
 from legacy_api._translate_plan import (
-    KEPT_ON_TPU_AND_IPU,
     MIXED,
     PLUGIN_PRECISION_ARGS,
     REMOVED_STRATEGIES,
@@ -35,7 +34,7 @@ def _lit(value: Any) -> Any:
 
 
 def _kept_next_to_tpu_or_ipu(name: str) -> bool:
-    return name.startswith(KEPT_ON_TPU_AND_IPU) or name.endswith("find_unused_parameters_false")
+    return name.startswith(l15.KEPT_ON_TPU_AND_IPU) or name.endswith("find_unused_parameters_false")
 
 
 def _legacy_fallbacks(plan: Plan) -> None:

@@ -49,7 +49,6 @@ RENAMED_STRATEGIES = {"tpu_spawn": "xla", "tpu_spawn_debug": "xla_debug"}
 IPU_MOVED = (
     "IPU support left Lightning in 2.1: `pip install lightning-graphcore` and pass its IPUAccelerator()/IPUStrategy()"
 )
-KEPT_ON_TPU_AND_IPU = ("deepspeed", "fsdp", "tpu_spawn", "horovod", "ddp_cpu")
 SAME_KIND = {"gpu": {"gpu", "cuda"}, "cpu": {"cpu"}, "tpu": {"tpu"}, "ipu": {"ipu"}}
 
 

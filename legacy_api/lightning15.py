@@ -47,6 +47,10 @@ TRAINER_ARGUMENTS: frozenset[str] = frozenset(
 )  # fmt: skip
 #: Substrings of a strategy (name or class) that 1.5 ran on its own devices, never on the default CPU one.
 NOT_CPU_STRATEGIES: tuple[str, ...] = ("tpu", "xla", "ipu", "hpu")
+#: Strategy name prefixes 1.5 kept next to TPU/IPU devices (its registry's names, "ddp_cpu"), any other name it
+#: replaced by the device's own strategy. "xla_debug" is "tpu_spawn_debug" as the 2.x rules spell it: 1.5.10 took the
+#: registry's TPUSpawnPlugin(debug=True) as it was, and 2.x registers that as "xla_debug".
+KEPT_ON_TPU_AND_IPU: tuple[str, ...] = ("deepspeed", "fsdp", "tpu_spawn", "horovod", "ddp_cpu", "xla_debug")
 #: Legacy flag -> (deprecated in, removed in): the first release whose Trainer refuses it (the API history).
 FLAG_VERSIONS: dict[str, tuple[str, str]] = {
     "gpus": ("1.7", "2.0"),

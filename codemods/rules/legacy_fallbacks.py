@@ -33,14 +33,12 @@ from typing import Any
 
 from codemods.plan import UNKNOWN, Plan, Value, new
 from codemods.rule import Rule
-from legacy_api.lightning15 import CPU_FALLBACK, DEVICE_FLAGS, NO_EFFECT_ON_ONE_CPU, device_count
+from legacy_api.lightning15 import CPU_FALLBACK, DEVICE_FLAGS, KEPT_ON_TPU_AND_IPU, NO_EFFECT_ON_ONE_CPU, device_count
 
 ID = "legacy_fallbacks"
 
 #: Lightning 1.6-1.9 still make that fallback (only newcore refuses), so below target 1.7 it needs no TODO.
 _STILL_IN_16 = "ran as 'ddp' on the CPU"
-#: Strategy name prefixes 1.5 kept next to TPU/IPU devices (its own registry names and the XLA ones).
-_KEPT_ON_TPU_AND_IPU = ("deepspeed", "fsdp", "tpu_spawn", "horovod", "ddp_cpu")
 
 
 def _lit(value: Value | None) -> Any:
@@ -53,7 +51,7 @@ def _lit(value: Value | None) -> Any:
 
 
 def _kept_next_to_tpu_or_ipu(name: str) -> bool:
-    return name.startswith(_KEPT_ON_TPU_AND_IPU) or name.endswith("find_unused_parameters_false")
+    return name.startswith(KEPT_ON_TPU_AND_IPU) or name.endswith("find_unused_parameters_false")
 
 
 def _is_deepspeed(value: Value | None) -> bool:

@@ -160,3 +160,12 @@ def test_old_device_flags_at_16_todo(source: str, words: str) -> None:
 
 def test_some_fixture_or_row_shows_the_rule() -> None:
     assert exercised(RULE)
+
+
+def test_the_tpu_debug_strategy_is_kept_next_to_tpus() -> None:
+    # 1.5.10 took the registry's TPUSpawnPlugin(debug=True) as it was; 2.6.6 registers it as "xla_debug".
+    check_transformed(
+        _T + "Trainer(tpu_cores=8, strategy='tpu_spawn_debug')\n",
+        _T + "Trainer(accelerator='tpu', devices=8, strategy='xla_debug')\n",
+        "2.6",
+    )
