@@ -63,7 +63,7 @@ _GPUS_KEY = r"[\"']gpus[\"']\s*:"
 #: The tokens the rules declare (``Rule.tokens``) that are not rows of a ``legacy_api`` table, written out here.
 _RULE_LITERALS = (
     "--amp_backend", "--amp_level", "--distributed_backend", "--gpus", "--ipus", "--num_processes", "--tpu_cores",
-    "AMPType", "DeviceType", "DistributedType", "GPUAccelerator", "HPU", "IPU", "Plugin", "Precision(",
+    "AMPType", "DeviceType", "DistributedType", "GPUAccelerator", "HPU", "IPU", "LightningLite", "Plugin", "Precision(",
     "PrecisionPlugin", "PrecisionType", "SingleTPU", "Spawn", "Strategy", "TPUAccelerator", "Trainer", "accelerator",
     "accelerators.gpu", "add_argparse_args", "auto", "auto_select_gpus", "compat", "ddp", "ddp_cpu", "deepspeed",
     "default_attributes", "from_argparse_args", "fsdp", "get_deprecated_arg_names", "get_init_arguments_and_types",

@@ -335,6 +335,20 @@ def _moved_out_rows() -> Iterator[Rename]:
             yield Rename(f"{where}.{cls}", None, "class", "2.1", "2.1", "moved_integrations", (PL,), note)
 
 
+# --- LightningLite -> Fabric (deprecated in 1.9, #16314; pl.lite removed in 2.0, #15953) ---------------------------
+def _lite_rows() -> Iterator[Rename]:
+    # Not a rename: Fabric lives in another package, and its defaults differ (accelerator="auto", devices="auto",
+    # where 1.5.10's LightningLite took accelerator=None, devices=None: one CPU), so each use gets the TODO.
+    note = (
+        "pytorch_lightning.lite is gone in 2.0: LightningLite is lightning_fabric.Fabric (pip install "
+        "lightning-fabric; a subclass's run() is launched as before), which takes accelerator=/devices= only (no "
+        'gpus=, tpu_cores=) and every GPU by default: pass accelerator="cpu", devices=1 where LightningLite got no '
+        "device flag"
+    )
+    for where in ("lite", "lite.lite"):
+        yield Rename(f"{where}.LightningLite", None, "class", "1.9", "2.0", "lite_fabric", (PL,), note, acts_in="2.0")
+
+
 # --- compat-only: the layout is the same, the root changes ----------------------------------------------------------
 def _compat_rows() -> Iterator[Rename]:
     for name in ("AcceleratorConnector", "Runner", "MisconfigurationException"):
@@ -371,6 +385,7 @@ RENAMES: tuple[Rename, ...] = (
     *_precision_2x_rows(),
     *_xla_rows(),
     *_moved_out_rows(),
+    *_lite_rows(),
     *_compat_rows(),
     *_kwarg_rows(),
 )
