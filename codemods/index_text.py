@@ -24,7 +24,7 @@ _NESTED_INTERPOLATION = re.compile(r"\$\{\s*(?:[\w-]+\.)+(trainer)\.(\w+)\s*\}")
 #: Text files whose override strings count as uses (shell scripts, docs, notebooks, make/CI files).
 #: (Notebooks are migrated, not only indexed: ``codemods.notebooks``; their override strings count all the same.)
 TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".md", ".rst", ".txt", ".cfg", ".ini", ".toml", ".json")
-TEXT_NAMES = ("Makefile", "Dockerfile", "Justfile")
+TEXT_NAMES = ("Makefile", "GNUmakefile", "Dockerfile", "Justfile", "Jenkinsfile")
 
 
 def _line_starts(text: str) -> list[int]:

@@ -159,6 +159,21 @@ TODO = "# TODO(migrate-trainer): "
             id="Markdown takes no comment: a finding only",
         ),
         pytest.param(
+            "Jenkinsfile",
+            "stage('MNIST') {\n  steps {\n    sh 'python train.py trainer.gpus=2 \\\n    trainer.max_epochs=1'\n  }\n}\n",
+            MIGRATED,
+            "stage('MNIST') {\n  steps {\n    sh 'python train.py trainer.accelerator=gpu trainer.devices=2 \\\n"
+            "    trainer.max_epochs=1'\n  }\n}\n",
+            id="a Jenkinsfile's sh steps",
+        ),
+        pytest.param(
+            "Jenkinsfile",
+            "sh 'python train.py trainer.gpus=$NGPU'\n",
+            MIGRATED,
+            "sh 'python train.py trainer.gpus=$NGPU'\n",
+            id="a Jenkinsfile takes no # comment (Groovy): a finding only",
+        ),
+        pytest.param(
             "run.sh",
             "python train.py --gpus 2\n",
             ARGPARSE,
