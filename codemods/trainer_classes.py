@@ -8,7 +8,9 @@ the module is a scanned file (``from transformers import Trainer`` is nobody's L
 
 A subclass whose own ``__init__`` takes or reads a flag the migration reads or writes (``def __init__(self,
 gpus=1, **kw)``, ``kwargs["gpus"]``) decides itself what that flag does: its calls are held, with a TODO (rule
-``trainer_subclasses``), never rewritten. Limits: a subclass in a file that never says ``Trainer`` is not seen,
+``trainer_subclasses``), never rewritten. Inside any such class whose first base is Lightning's Trainer, the
+``super().__init__(...)`` call is Lightning's ``Trainer.__init__`` and is migrated like ``Trainer(...)``
+(``codemods.python.flags``). Limits: a subclass in a file that never says ``Trainer`` is not seen,
 nor a class named exactly ``Trainer`` (too many packages ship one), nor a name the project also gives a class
 that is no Trainer. Standard library only.
 """

@@ -179,7 +179,26 @@ def _trainer_root(ctx: FileContext, func: cst.BaseExpression) -> tuple[str, bool
         return TRAINERS[name], argparse
     if ctx.trainer_class(target) is not None:  # flash.Trainer, a project subclass: Lightning's flags
         return PL, argparse
+    if _super_init_of_a_trainer(ctx, func):
+        return PL, False
     return None
+
+
+def _super_init_of_a_trainer(ctx: FileContext, func: cst.BaseExpression) -> bool:
+    """``super().__init__`` in a method of ``class T(pl.Trainer)``: Lightning's own ``Trainer.__init__`` (the first
+    base; a mixin before it would take the call), so its flags are a Trainer's, whatever ``T`` takes itself."""
+    if not (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "__init__"
+        and isinstance(func.value, cst.Call)
+        and isinstance(func.value.func, cst.Name)
+        and func.value.func.value == "super"
+    ):
+        return False
+    owner = next((s for s in reversed(ctx.statements) if isinstance(s, cst.ClassDef)), None)
+    if owner is None or not owner.bases:
+        return False
+    return TRAINERS.get(ctx.qualified_name(owner.bases[0].value) or "") == PL
 
 
 def _args_plan(ctx: FileContext, root: str, original: cst.Call, updated: cst.Call, opaque: bool) -> Plan:

@@ -27,6 +27,7 @@ _TRAINER_CALLEES = ("Trainer", "Runner", "AcceleratorConnector", "from_argparse_
 _ACCELERATOR_COMPARED = re.compile(r"\.\s*accelerator\s*[!=]=")
 _ACCELERATOR_STORED = re.compile(r"""\[\s*["']accelerator["']\s*\]\s*=(?!=)|\.accelerator\s*=(?!=)""")
 _ACCELERATOR_ARGUMENT = re.compile(r"\btraining_type_plugin\s*=(?!=)")  # SomeAccelerator(training_type_plugin=...)
+_SUPER_INIT = re.compile(r"\bsuper\(\s*\)\.__init__\(")  # in class T(pl.Trainer): Trainer.__init__'s flags
 
 
 def _subclass_words(options: Options, analysis: Analysis) -> frozenset[str]:
@@ -51,6 +52,8 @@ def _vocabulary_lines(source: str, options: Options, analysis: Analysis, extra: 
         lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_STORED)})
     if options.enabled("accelerator_arguments") and "training_type_plugin" in source:
         lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_ARGUMENT)})
+    if "super()" in source and "Trainer" in source:
+        lines = sorted({*lines, *matching_lines(source, _SUPER_INIT)})
     if analysis.legacy_stars:  # reported by the rename rules
         lines = sorted({*lines, *(line for line, _ in analysis.legacy_stars)})
     return lines
