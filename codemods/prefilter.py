@@ -63,12 +63,13 @@ _GPUS_KEY = r"[\"']gpus[\"']\s*:"
 #: The tokens the rules declare (``Rule.tokens``) that are not rows of a ``legacy_api`` table, written out here.
 _RULE_LITERALS = (
     "--amp_backend", "--amp_level", "--distributed_backend", "--gpus", "--ipus", "--num_processes", "--tpu_cores",
-    "AMPType", "DeviceType", "DistributedType", "GPUAccelerator", "HPU", "IPU", "LightningLite", "Plugin", "Precision(",
-    "PrecisionPlugin", "PrecisionType", "SingleTPU", "Spawn", "Strategy", "TPUAccelerator", "Trainer", "accelerator",
-    "accelerators.gpu", "add_argparse_args", "auto", "auto_select_gpus", "compat", "ddp", "ddp_cpu", "deepspeed",
-    "default_attributes", "from_argparse_args", "fsdp", "get_deprecated_arg_names", "get_init_arguments_and_types",
-    "ipu", "match_env_arguments", "native_amp", "num_nodes", "parse_argparser", "parse_env_variables", "plugins",
-    "precision", "replace_sampler_ddp", "single_tpu", "strategy", "tpu", "tpu_spawn", "trainer_defaults",
+    "AMPType", "DeviceType", "DistributedType", "GPUAccelerator", "HPU", "IPU", "LightningLite", "LightningLoggerBase",
+    "LoggerCollection", "Plugin", "Precision(", "PrecisionPlugin", "PrecisionType", "SingleTPU", "Spawn", "Strategy",
+    "TPUAccelerator", "Trainer", "accelerator", "accelerators.gpu", "loggers.base", "add_argparse_args", "auto",
+    "auto_select_gpus", "compat", "ddp", "ddp_cpu", "deepspeed", "default_attributes", "from_argparse_args", "fsdp",
+    "get_deprecated_arg_names", "get_init_arguments_and_types", "ipu", "match_env_arguments", "native_amp",
+    "num_nodes", "parse_argparser", "parse_env_variables", "plugins", "precision", "replace_sampler_ddp", "single_tpu",
+    "strategy", "tpu", "tpu_spawn", "trainer_defaults",
 )  # fmt: skip
 #: Every token a rule declares is one of these or contains one (``tests/cli/test_check_speed.py`` checks it against
 #: the registry), so a file holding none of them is one no rule can touch, whatever the options: the run decides

@@ -335,6 +335,30 @@ def _moved_out_rows() -> Iterator[Rename]:
             yield Rename(f"{where}.{cls}", None, "class", "2.1", "2.1", "moved_integrations", (PL,), note)
 
 
+# --- loggers: LightningLoggerBase -> Logger (deprecated in 1.7, #12014; pl.loggers.base removed in 1.9, #16120) ---
+def _logger_rows() -> Iterator[Rename]:
+    rule = "logger_base"
+    for old, new in (
+        ("loggers.LightningLoggerBase", "loggers.Logger"),
+        ("loggers.base.LightningLoggerBase", "loggers.logger.Logger"),
+    ):
+        yield Rename(old, new, "class", "1.7", "1.9", rule, (PL,))
+    yield Rename(
+        "loggers.base.rank_zero_experiment",
+        "loggers.logger.rank_zero_experiment",
+        "function",
+        "1.7",
+        "1.9",
+        rule,
+        (PL,),
+    )
+    yield Rename("loggers.base", "loggers.logger", "module", "1.7", "1.9", rule, (PL,))
+    # Deprecated in 1.6 (#12147), removed in 1.8 (#14283): a list of loggers is passed as a list since.
+    note = "LoggerCollection is gone in 1.8: pass the loggers as a list (logger=[a, b]); trainer.loggers lists them"
+    for where in ("loggers", "loggers.base"):
+        yield Rename(f"{where}.LoggerCollection", None, "class", "1.6", "1.8", rule, (PL,), note, acts_in="1.8")
+
+
 # --- LightningLite -> Fabric (deprecated in 1.9, #16314; pl.lite removed in 2.0, #15953) ---------------------------
 def _lite_rows() -> Iterator[Rename]:
     # Not a rename: Fabric lives in another package, and its defaults differ (accelerator="auto", devices="auto",
@@ -385,6 +409,7 @@ RENAMES: tuple[Rename, ...] = (
     *_precision_2x_rows(),
     *_xla_rows(),
     *_moved_out_rows(),
+    *_logger_rows(),
     *_lite_rows(),
     *_compat_rows(),
     *_kwarg_rows(),
