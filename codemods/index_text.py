@@ -11,6 +11,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from codemods.index import Use
+from codemods.overrides.files import COMMAND_NAMES
 from codemods.overrides.syntax import TODO_MARK, commands
 
 _OVERRIDE = re.compile(r"(?<![\w.$/{-])(?:\+\+|\+|--)?(trainer)\.(\w+)(?=\s*=|\s+\S|\s*$|[\"',\]])", re.MULTILINE)
@@ -24,7 +25,7 @@ _NESTED_INTERPOLATION = re.compile(r"\$\{\s*(?:[\w-]+\.)+(trainer)\.(\w+)\s*\}")
 #: Text files whose override strings count as uses (shell scripts, docs, notebooks, make/CI files).
 #: (Notebooks are migrated, not only indexed: ``codemods.notebooks``; their override strings count all the same.)
 TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".md", ".rst", ".txt", ".cfg", ".ini", ".toml", ".json")
-TEXT_NAMES = ("Makefile", "GNUmakefile", "Dockerfile", "Justfile", "Jenkinsfile")
+TEXT_NAMES = COMMAND_NAMES  # the files named, not suffixed, that hold command lines (``codemods.overrides.files``)
 
 
 def _line_starts(text: str) -> list[int]:

@@ -16,21 +16,19 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.rule import Rule
-from legacy_api.renames import PL
+from legacy_api.renames import PL, RENAMES
 
 if TYPE_CHECKING:
     from codemods.python.context import FileContext
 
 ID = "ddp_isinstance"
-#: The 1.5 and 1.6-1.9 spellings of the DDP strategy class.
+#: The 1.5 and 1.6-1.9 spellings of the DDP strategy class: the renames table's rows onto DDPStrategy, old and new
+#: names (DDPSpawnStrategy's row, which needs start_method="spawn", is another class in 1.6-1.9).
 _DDP = frozenset(
-    {
-        f"{PL}.plugins.DDPPlugin",
-        f"{PL}.plugins.training_type.DDPPlugin",
-        f"{PL}.plugins.training_type.ddp.DDPPlugin",
-        f"{PL}.strategies.DDPStrategy",
-        f"{PL}.strategies.ddp.DDPStrategy",
-    }
+    name
+    for row in RENAMES
+    if row.kind == "class" and PL in row.roots and not row.preset and (row.new or "").endswith(".DDPStrategy")
+    for name in (f"{PL}.{row.old}", f"{PL}.{row.new}")
 )
 _CHECKS = frozenset({"isinstance", "issubclass"})
 
