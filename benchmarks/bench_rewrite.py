@@ -61,8 +61,8 @@ def _warm_bytecode(legacy: Path) -> None:
 def in_process(legacy: Path, rounds: int) -> None:
     import libcst as cst
 
+    from codemods.frontends.python import transform_python
     from codemods.model import Options
-    from codemods.python import transform_python
 
     texts = [path.read_text(encoding="utf-8") for path in sorted(legacy.rglob("*.py"))]
     lines = sum(text.count("\n") for text in texts)
@@ -121,7 +121,7 @@ _PARSE_MATCHES = (
 
 
 def check_vs_grep(tree: Path, rounds: int) -> None:
-    from codemods.prefilter import grep_pattern
+    from codemods.project.prefilter import grep_pattern
 
     pattern, clean = grep_pattern(), str(tree / "clean")
     _ok([*MIGRATE, "--check", "-j2", str(tree)], 1)  # untimed: its docs and text files' modules into the cache

@@ -131,7 +131,7 @@ class _Progress:
 
 
 def _stdin(options: Any, mode: str, fmt: str) -> int:
-    from codemods.python import transform_python
+    from codemods.frontends.python import transform_python
     from codemods.report import render
     from codemods.runner import FileResult, unified_diff
 
@@ -220,7 +220,7 @@ def _with_yaml_todos(results: list[Any]) -> list[Any]:
     from dataclasses import replace
 
     from codemods.model import Finding
-    from codemods.prefilter import TODO_MARKER
+    from codemods.project.prefilter import TODO_MARKER
 
     out = []
     for result in results:

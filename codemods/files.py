@@ -19,7 +19,7 @@ from pathlib import Path
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 YAML_SUFFIXES = (".yaml", ".yml")
-#: Jupyter notebooks: their code cells are migrated (``codemods.notebooks``).
+#: Jupyter notebooks: their code cells are migrated (``codemods.frontends.notebooks.notebook``).
 NOTEBOOK_SUFFIXES = (".ipynb",)
 SUFFIXES = PYTHON_SUFFIXES + YAML_SUFFIXES + NOTEBOOK_SUFFIXES
 #: Never descended into, whatever the ignore files say.
@@ -133,8 +133,8 @@ def discover(
     """Files to look at: explicit files as given, folders walked for ``.py``/``.pyi``/``.yaml``/``.yml``/``.ipynb``.
 
     With ``text``, folders also yield the text files the project index reads for override strings (shell
-    scripts, docs: ``codemods.index_text.TEXT_SUFFIXES``); their command lines are migrated
-    (``codemods.overrides``), the rest are only read.
+    scripts, docs: ``codemods.project.scan_text.TEXT_SUFFIXES``); their command lines are migrated
+    (``codemods.frontends.commands``), the rest are only read.
     """
     return map(Path, discover_paths(paths, excludes, respect_gitignore, text))
 
@@ -147,7 +147,7 @@ def discover_paths(
     Folders are listed with ``os.scandir`` and paths joined as strings: a ``Path`` per file costs more than the
     prefilter's look at a small file. Symbolic links to folders are not followed (as ``os.walk`` does not).
     """
-    from codemods.index_text import TEXT_NAMES, TEXT_SUFFIXES
+    from codemods.project.scan_text import TEXT_NAMES, TEXT_SUFFIXES
 
     suffixes = SUFFIXES + TEXT_SUFFIXES if text else SUFFIXES
     names = frozenset(TEXT_NAMES) if text else frozenset()

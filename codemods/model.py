@@ -52,18 +52,19 @@ class Options:
     rules: frozenset[str] | None = None
     #: Project classes that subclass a strategy plugin (found by a project-wide scan).
     local_strategies: frozenset[str] = frozenset()
-    #: Project classes that subclass a Trainer and hand its flags on (``codemods.trainer_classes``).
+    #: Project classes that subclass a Trainer and hand its flags on (``codemods.project.trainer_classes``).
     local_trainers: frozenset[str] = frozenset()
     #: Project Trainer subclasses whose ``__init__`` takes a migrated flag itself: (name, ``path:line``, flags).
     held_trainers: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     #: The code runs in an interactive interpreter (a notebook's cells).
     interactive: bool = False
     #: Config keys whose reads move with their value in this run (``cfg.trainer.gpus`` -> ``.devices``): decided
-    #: for the whole project before any file is rewritten (``codemods.moved_reads``).
+    #: for the whole project before any file is rewritten (``codemods.project.moved_reads``).
     moved_reads: frozenset[str] = frozenset()
-    #: Removed Trainer flags whose config reads nothing in the project sets (``codemods.moved_reads.unset_keys``).
+    #: Removed Trainer flags whose config reads nothing in the project sets
+    #: (``codemods.project.moved_reads.unset_keys``).
     unset_reads: frozenset[str] = frozenset()
-    #: Where config keys are used across the project (``codemods.index``); not part of the options' identity.
+    #: Where config keys are used across the project (``codemods.project.index``); not part of the options' identity.
     project: Any = field(default=None, compare=False)
 
     @property

@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
-from codemods.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
-from codemods.index_facts import configured, may_tune, unindexed
-from codemods.index_file import index_text
-from codemods.index_text import is_text_file, text_facts
+from codemods.frontends.commands.files import is_command_file
+from codemods.frontends.python import transform_python
 from codemods.model import Finding, Options, Outcome
-from codemods.overrides.files import is_command_file
-from codemods.prefilter import (
+from codemods.project.facts import configured, may_tune, unindexed
+from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
+from codemods.project.prefilter import (
     doc_text_triggered,
     doc_triggered,
     may_concern_a_rule,
@@ -30,8 +29,15 @@ from codemods.prefilter import (
     triggered_bytes,
     yaml_triggered,
 )
-from codemods.python import transform_python
-from codemods.trainer_classes import TrainerClass, names_project_trainer, project_trainers, scan_classes, trainer_words
+from codemods.project.scan_file import index_text
+from codemods.project.scan_text import is_text_file, text_facts
+from codemods.project.trainer_classes import (
+    TrainerClass,
+    names_project_trainer,
+    project_trainers,
+    scan_classes,
+    trainer_words,
+)
 from legacy_api.renames import STRATEGY_CLASSES
 
 if TYPE_CHECKING:
@@ -66,23 +72,23 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
     if path.endswith((".yaml", ".yml")):
         if not yaml_triggered(text):
             return Outcome(text, changed=False, parsed=False)
-        from codemods.configs.pipeline import transform_yaml
+        from codemods.frontends.yaml.pipeline import transform_yaml
 
         return transform_yaml(text, options, path)
     if path.endswith(NOTEBOOK_SUFFIXES):
-        from codemods.notebooks import transform_notebook
+        from codemods.frontends.notebooks.notebook import transform_notebook
 
         return transform_notebook(text, options) if triggered(text) else Outcome(text, changed=False, parsed=False)
     if is_command_file(path):
-        from codemods.docs import is_doc
-        from codemods.overrides.front import transform_commands
+        from codemods.frontends.commands.front import transform_commands
+        from codemods.frontends.docs.documents import is_doc
 
         commands = transform_commands(text, options, path)
         if not is_doc(path) or not (doc_text_triggered(commands.source) or _python_triggered(commands.source, options)):
             return commands
         # Then the code examples, on the commands' result: a doc's override edits stay within their lines, so
         # both keep the document's line numbers.
-        from codemods.docs import transform_doc
+        from codemods.frontends.docs.documents import transform_doc
 
         examples = transform_doc(commands.source, options, path)
         findings = sorted({*commands.findings, *examples.findings}, key=lambda f: (f.line, f.column, f.rule, f.message))
@@ -90,13 +96,13 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
     if not _python_triggered(text, options):
         outcome = Outcome(text, changed=False, parsed=False)
     else:
-        from codemods.docstrings import migrate_docstrings
+        from codemods.frontends.docs.docstrings import migrate_docstrings
 
         # Without a token of any rule, transform_python's own token test (which loads every rule) says the same.
         tokens = None if may_concern_a_rule(text) else ()
         outcome = migrate_docstrings(transform_python(text, options, tokens), text, options)
     if "trainer." in outcome.source and outcome.error is None:
-        from codemods.overrides.front import python_strings
+        from codemods.frontends.commands.front import python_strings
 
         return python_strings(outcome, options, path)
     return outcome
@@ -121,7 +127,7 @@ def process(path: str, mode: Mode, options: Options) -> FileResult:
         if not outcome.changed:
             return FileResult(path, "unchanged", outcome.findings)
         if path.endswith(NOTEBOOK_SUFFIXES):
-            from codemods.notebooks import diff as render_diff
+            from codemods.frontends.notebooks.notebook import diff as render_diff
         else:
             render_diff = unified_diff
         diff = render_diff(path, decoded.text, outcome.source) if mode == "diff" else ""
@@ -138,7 +144,7 @@ _CLASS = re.compile(r"^\s*class\s+(\w+)\s*\(([^)]*)\)", re.MULTILINE)
 @dataclass(frozen=True)
 class Scan:
     """What the first phase learns about one file: whether it can need work, the classes it defines and what it
-    contributes to the project index (``codemods.index``)."""
+    contributes to the project index (``codemods.project.index``)."""
 
     path: str
     triggered: bool
@@ -164,7 +170,7 @@ _SCHEMA_FIELD = re.compile(rb"^[ \t]*(?:gpus|tpu_cores|num_processes)[ \t]*:", r
 
 
 def _may_use(data: bytes) -> bool:
-    """Whether ``data`` can hold a use of a Trainer section key (``codemods.index`` decides on the parse tree).
+    """Whether ``data`` can hold a use of a Trainer section key (``codemods.project.index`` decides on the parse tree).
 
     Looks only around each ``trainer``: ``x.trainer.k``/``x.trainer[``/``**x.trainer)``, ``["trainer"]``, a
     ``"trainer.k"`` string or a ``trainer.k=`` override, ``${trainer.k}``, ``trainer_defaults``; and, in a file
@@ -210,7 +216,7 @@ _ARGPARSE_FLAG = re.compile(rb"--(?:gpus|tpu_cores|ipus|num_processes|distribute
 
 
 def _has_commands(index: FileIndex, data: bytes) -> bool:
-    """Whether a file holds a command line with Trainer overrides (``codemods.overrides``) to plan."""
+    """Whether a file holds a command line with Trainer overrides (``codemods.frontends.commands``) to plan."""
     return any(use.command for use in index.uses) or _ARGPARSE_FLAG.search(data) is not None
 
 
@@ -226,7 +232,9 @@ def scan(path: str) -> Scan:
     rainer, add_arg, text_file = b"rainer" in data, b"add_arg" in data, is_text_file(path)
     index = _index(path, data, rainer, add_arg, text_file)
     if text_file:
-        from codemods.docs import is_doc  # here, not at the top: a tree without docs or notebooks never needs them
+        from codemods.frontends.docs.documents import (
+            is_doc,  # here, not at the top: a tree without docs or notebooks never needs them
+        )
 
         work = is_command_file(path) and _has_commands(index, data)
         return Scan(path, work or (is_doc(path) and doc_triggered(data, rainer)), index=index)
@@ -243,7 +251,7 @@ def scan(path: str) -> Scan:
         return Scan(path, True, index=index, trainers=trainers, rules=rules)
     text = data.decode("utf-8", errors="replace")
     if path.endswith(NOTEBOOK_SUFFIXES):
-        from codemods.notebooks import python_code
+        from codemods.frontends.notebooks.notebook import python_code
 
         text = python_code(text)
     if not _CLASS.search(text):
@@ -382,7 +390,7 @@ def run(
                 progress(results[-1])
     else:
         if any(item.rules for item in kept):
-            import codemods.python.pipeline  # noqa: F401 - load libcst and the rules once, before the workers fork
+            import codemods.frontends.python.pipeline  # noqa: F401 - load libcst and the rules once, before the workers fork
 
         with _context().Pool(min(jobs, len(work))) as pool:
             for result in pool.imap_unordered(_work, work, chunksize=max(1, min(16, len(work) // (jobs * 4)))):
@@ -400,9 +408,9 @@ def _context() -> multiprocessing.context.BaseContext:
 
 def _late_facts(scans: Sequence[Scan], project: ProjectIndex) -> ProjectIndex:
     """The project facts only a run with something to decide needs, read again from the files then (the OS has
-    them cached) so that a clean tree pays nothing for them: ``tunes`` (``codemods.index_facts.may_tune``) where a
-    file to rewrite passes a tuning flag, ``unindexed:<key>`` (``codemods.index_facts.unindexed``) where a read
-    could move with its key, ``configured:<key>`` (``codemods.index_facts.configured``) where a removed flag is
+    them cached) so that a clean tree pays nothing for them: ``tunes`` (``codemods.project.facts.may_tune``) where a
+    file to rewrite passes a tuning flag, ``unindexed:<key>`` (``codemods.project.facts.unindexed``) where a read
+    could move with its key, ``configured:<key>`` (``codemods.project.facts.configured``) where a removed flag is
     read. One pass over the files serves them all."""
     # Docs count: their code blocks go through the Python rules, so a Trainer(auto_lr_find=True) there is dropped
     # unless the project (that doc's own trainer.tune(model) included) is known never to tune.
@@ -435,10 +443,13 @@ def _data(path: str) -> bytes:
 
 def _moved_reads(project: ProjectIndex, options: Options) -> Options:
     """The options with the keys whose reads move with them, and those whose reads nothing sets
-    (``codemods.moved_reads``), decided once here."""
+    (``codemods.project.moved_reads``), decided once here."""
     if not any(removed_flag_read(use) for use in project.uses):
         return options
-    from codemods.moved_reads import moved_keys, unset_keys  # it plans sections: loaded only where a read could move
+    from codemods.project.moved_reads import (  # it plans sections: loaded only where a read could move
+        moved_keys,
+        unset_keys,
+    )
 
     return replace(options, moved_reads=moved_keys(project, options), unset_reads=unset_keys(project, options))
 
@@ -447,12 +458,13 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Op
     """A config section left alone because a key of it is used elsewhere: a finding (kind "report") at each such use.
 
     And an override the run leaves as it is, of an argument the target's Trainer refuses, where no config holds the
-    key back for it (``codemods.guard``: it would fail there anyway): a TODO at the use, since nothing else says so.
+    key back for it (``codemods.project.guard``: it would fail there anyway): a TODO at the use, since nothing else says
+    so.
     """
     if not project.uses:
         return results  # nothing can be held or refused; and the imports below load every rule (and libcst)
-    from codemods.overrides.decide import migrates
-    from codemods.project import RULE, blocked_keys
+    from codemods.frontends.commands.decide import migrates
+    from codemods.project.decisions import RULE, blocked_keys
     from legacy_api.removed_arguments import refused_at
 
     held: dict[tuple[str, int, str], set[str]] = {}

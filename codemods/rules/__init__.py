@@ -1,9 +1,9 @@
 """The rule registry: every module of this package is a rule, found by listing the package (never by hand).
 
-One rule per module; the module name is the rule id, and its ``RULE`` (a :class:`codemods.rule.Rule`) says
+One rule per module; the module name is the rule id, and its ``RULE`` (a :class:`codemods.plan.rule.Rule`) says
 what it rewrites, since which Lightning version, and where in the one order it runs (``Rule.order``, then the
 id). ``--list-rules``, ``--only``/``--skip``, MIGRATION.md and the tests all read :data:`REGISTRY`; the front
-ends run :func:`flag_rules` and the Python pipeline collects the hooks (``codemods.python.pipeline``).
+ends run :func:`flag_rules` and the Python pipeline collects the hooks (``codemods.frontends.python.pipeline``).
 
 :data:`REGISTRY` is loaded on first use, not when the package is imported: importing one rule module
 (``codemods.rules.legacy_keys``, which every Python file's report reads) then loads neither the other rules
@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
 
 
 def _load() -> dict[str, Rule]:

@@ -24,7 +24,7 @@ import libcst as cst
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
-    from codemods.python.context import FileContext
+    from codemods.frontends.python.context import FileContext
 
 ID = "precision_plugins"
 

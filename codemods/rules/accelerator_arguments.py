@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
 
 if TYPE_CHECKING:
-    from codemods.python.context import FileContext
+    from codemods.frontends.python.context import FileContext
 
 ID = "accelerator_arguments"
 _MESSAGE = (

@@ -7,8 +7,8 @@ selected an invalid accelerator name"). The lower-case spelling selects what 1.5
 
 from __future__ import annotations
 
-from codemods.plan import Plan, new
-from codemods.rule import Rule
+from codemods.plan.model import Plan, new
+from codemods.plan.rule import Rule
 from legacy_api.renames import ACCELERATOR_NAMES
 
 ID = "accelerator_case"

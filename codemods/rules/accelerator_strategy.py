@@ -7,9 +7,9 @@ names (or None) in both branches moves as a whole.
 
 from __future__ import annotations
 
-from codemods.expressions import none_as_auto
-from codemods.plan import Plan, Value, new
-from codemods.rule import Rule
+from codemods.plan.expressions import none_as_auto
+from codemods.plan.model import Plan, Value, new
+from codemods.plan.rule import Rule
 from legacy_api.renames import ACCELERATOR_NAMES, STRATEGY_NAMES
 
 ID = "accelerator_strategy"
@@ -23,7 +23,8 @@ def kind(value: Value) -> str:
         return "accelerator"
     options = value.facts.options if value.facts is not None and not value.known else None
     if value.cond is not None or options is not None:
-        # both branches of ``a if c else b``, or every literal a name bound once may hold (codemods.python.bindings)
+        # both branches of ``a if c else b``, or every literal a name bound once may hold
+        # (codemods.frontends.python.bindings)
         kinds = {kind(value.cond[1]), kind(value.cond[2])} if value.cond else {kind(new(o)) for o in options or ()}
         if kinds <= {"accelerator", "none"}:
             return "accelerator"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from codemods.plan import Plan, Value
-from codemods.rule import Rule
+from codemods.plan.model import Plan, Value
+from codemods.plan.rule import Rule
 
 ID = "amp_flags"
 #: precision= values for which 1.5 used apex ("16-mixed": this rule's own 2.0 output, on a second run).

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.python.values import TRAINERS
-from codemods.rule import Rule
+from codemods.frontends.python.values import TRAINERS
+from codemods.plan.rule import Rule
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
-    from codemods.python.context import FileContext
+    from codemods.frontends.python.context import FileContext
 
 ID = "argparse_flags"
 _OPTIONS = {

@@ -7,8 +7,8 @@ rewritten; newcore has no ``find_usable_cuda_devices``, so compat code gets a TO
 
 from __future__ import annotations
 
-from codemods.plan import Plan, Value
-from codemods.rule import Rule
+from codemods.plan.model import Plan, Value
+from codemods.plan.rule import Rule
 from legacy_api.lightning15 import device_count
 
 ID = "auto_select_gpus"
@@ -33,7 +33,8 @@ def step(plan: Plan) -> None:
     pure = plan.droppable(flag)
     # Not next to the user's own devices=: in a migrated call that may have been gpus= (a second run could not
     # tell), so a TODO stays. devices= made from tpu_cores=/num_processes=/ipus= in this run picked no GPUs.
-    # (codemods.index_python._dropped_reads foresees this drop, so that the read it passes on holds no config key.)
+    # (codemods.project.scan_python._dropped_reads foresees this drop, so that the read it passes on holds no config
+    # key.)
     own_devices = devices is not None and plan.origin.get("devices", "explicit") == "explicit"
     if not gpus and not own_devices and pure and not plan.opaque_rest:
         # 1.5 picked free GPUs only for gpus=N (Trainer._parse_devices, before devices= was mapped to the GPUs):

@@ -1,12 +1,12 @@
 """``cfg.trainer.gpus`` -> ``cfg.trainer.devices`` where the project's configs move that value there in this run.
 
-A read of a config key that the run migrates would find nothing afterwards. ``codemods.moved_reads`` decides, for
-the whole project, which keys' reads can follow their value to its new key (``gpus: 8`` -> ``devices: 8`` in every
+A read of a config key that the run migrates would find nothing afterwards. ``codemods.project.moved_reads`` decides,
+for the whole project, which keys' reads can follow their value to its new key (``gpus: 8`` -> ``devices: 8`` in every
 config that sets it, nothing else using the key); this rule renames those reads. Which attributes are config
-reads is the project index's own test (``codemods.index_python.config_key``): ``self.trainer.gpus`` is a Trainer
+reads is the project index's own test (``codemods.project.scan_python.config_key``): ``self.trainer.gpus`` is a Trainer
 property and is left to the rule ``trainer_properties``.
 
-A read of a flag the target refuses that nothing in the project sets (``codemods.moved_reads.unset_keys``: no
+A read of a flag the target refuses that nothing in the project sets (``codemods.project.moved_reads.unset_keys``: no
 config, schema, store or override holds the key) gets a TODO instead: its value comes from outside the files
 given, a command line as a rule (latent-diffusion's ``main.py`` reads ``lightning_config.trainer.gpus``, which
 ``--gpus 0,`` filled through the parser of ``Trainer.add_argparse_args``). No config's TODO covers such a read,
@@ -19,18 +19,19 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.index_facts import MOVES, UNSET_READS
-from codemods.index_python import config_key
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
+from codemods.project.facts import MOVES, UNSET_READS
+from codemods.project.scan_python import config_key
 
 if TYPE_CHECKING:
-    from codemods.python.context import FileContext
+    from codemods.frontends.python.context import FileContext
 
 ID = "config_reads"
 
 
 def _chain(node: cst.BaseExpression) -> list[str] | None:
-    """``cfg.trainer["x"].gpus`` -> ["cfg", "trainer", "x", "gpus"], as ``codemods.index`` reads it from ``ast``."""
+    """``cfg.trainer["x"].gpus`` -> ["cfg", "trainer", "x", "gpus"], as ``codemods.project.index`` reads it from
+    ``ast``."""
     parts: list[str] = []
     while True:
         if isinstance(node, cst.Attribute):
@@ -73,7 +74,7 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
         isinstance(original.value, cst.Attribute) and original.value.attr.value == "trainer"
     ):
         return updated
-    # both decided for the whole project (codemods.moved_reads)
+    # both decided for the whole project (codemods.project.moved_reads)
     if old not in ctx.options.moved_reads and old not in ctx.options.unset_reads:
         return updated
     chain = _chain(original)

@@ -8,8 +8,8 @@ the CPU accelerator takes one device at every target: the flag is dropped.
 
 from __future__ import annotations
 
-from codemods.plan import Plan
-from codemods.rule import Rule
+from codemods.plan.model import Plan
+from codemods.plan.rule import Rule
 
 ID = "cpu_devices"
 

@@ -11,8 +11,8 @@ strategy does not: ``devices=1`` gets ``strategy="ddp"``.
 
 from __future__ import annotations
 
-from codemods.plan import Plan, new
-from codemods.rule import Rule
+from codemods.plan.model import Plan, new
+from codemods.plan.rule import Rule
 from legacy_api.lightning15 import truthy as lightning_truthy
 
 ID = "ddp_cpu"

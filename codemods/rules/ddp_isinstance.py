@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
 from legacy_api.renames import PL, RENAMES
 
 if TYPE_CHECKING:
-    from codemods.python.context import FileContext
+    from codemods.frontends.python.context import FileContext
 
 ID = "ddp_isinstance"
 #: The 1.5 and 1.6-1.9 spellings of the DDP strategy class: the renames table's rows onto DDPStrategy, old and new

@@ -20,9 +20,9 @@ import dataclasses
 import itertools
 from collections.abc import Callable
 
-from codemods.expressions import device_pair, samples, selected_15
-from codemods.plan import Plan, Value, new
-from codemods.rule import Rule
+from codemods.plan.expressions import device_pair, samples, selected_15
+from codemods.plan.model import Plan, Value, new
+from codemods.plan.rule import Rule
 from legacy_api.lightning15 import DEVICE_FLAGS, PRECEDENCE
 from legacy_api.lightning15 import truthy as lightning_truthy
 
@@ -172,7 +172,7 @@ _OTHERS = "; what 1.5 did with the other flags here depended on it too (no DDP f
 
 def _expression(plan: Plan, flag: str, value: Value) -> str | None:
     """``gpus=X`` (X pure, not a literal) -> accelerator= and devices= written from X where that is exact
-    (codemods.expressions): None when done, else why not ("" when nothing is known of X)."""
+    (codemods.plan.expressions): None when done, else why not ("" when nothing is known of X)."""
     if plan.opaque_rest or plan.is_composed or plan.trial:
         return ""  # a falsy value leaves the choice to flags this plan cannot see
     devices = plan.get("devices")

@@ -11,8 +11,8 @@ else None`` (strategy names either way) or ``"gpu" if c else "cpu"`` still move 
 
 from __future__ import annotations
 
-from codemods.plan import Plan, Value
-from codemods.rule import Rule
+from codemods.plan.model import Plan, Value
+from codemods.plan.rule import Rule
 from legacy_api.lightning15 import truthy as lightning_truthy
 
 ID = "distributed_backend"

@@ -7,8 +7,8 @@ strategy name"). Dropping the flag selects the target's default, which the other
 
 from __future__ import annotations
 
-from codemods.plan import Plan
-from codemods.rule import Rule
+from codemods.plan.model import Plan
+from codemods.plan.rule import Rule
 
 ID = "empty_names"
 

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.resolve import split_root
-from codemods.rule import Rule
+from codemods.plan.resolve import split_root
+from codemods.plan.rule import Rule
 from legacy_api.renames import COMPAT, ENUM_MEMBERS, version_tuple
 
 if TYPE_CHECKING:
-    from codemods.python.context import FileContext
+    from codemods.frontends.python.context import FileContext
 
 ID = "enum_members"
 #: Enums whose member values were the upper-case member names (``DeviceType.GPU.value == "GPU"``).

@@ -10,8 +10,8 @@ before ``fit``), so the choice is the user's: a TODO, only for code that runs in
 
 from __future__ import annotations
 
-from codemods.plan import Plan
-from codemods.rule import Rule
+from codemods.plan.model import Plan
+from codemods.plan.rule import Rule
 
 ID = "interactive_launch"
 #: Strategy names 1.5 launched by spawning or by re-running the script (their 2.x spellings too).

@@ -8,8 +8,8 @@ objects are what its users pass, which no rewrite can choose for them.
 
 from __future__ import annotations
 
-from codemods.plan import Plan
-from codemods.rule import Rule
+from codemods.plan.model import Plan
+from codemods.plan.rule import Rule
 
 ID = "ipu_accelerator"
 _MOVED = (

@@ -31,8 +31,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from codemods.plan import UNKNOWN, Plan, Value, new
-from codemods.rule import Rule
+from codemods.plan.model import UNKNOWN, Plan, Value, new
+from codemods.plan.rule import Rule
 from legacy_api.lightning15 import CPU_FALLBACK, DEVICE_FLAGS, KEPT_ON_TPU_AND_IPU, NO_EFFECT_ON_ONE_CPU, device_count
 
 ID = "legacy_fallbacks"

@@ -11,7 +11,7 @@ Where nothing imports Lightning the run still reports a dict whose other keys on
 worker config ``"trainer": {"gpus": 1, "max_epochs": 100}``) and a dict that becomes an argparse ``Namespace``
 (what ``Trainer.from_argparse_args`` read); and a ``gpus:`` at the top of a YAML config that is no Trainer section,
 in a project that builds its parser with ``Trainer.add_argparse_args`` (SimCLR's options take their defaults from
-such a file; ``codemods.configs.pipeline`` reports it under this rule).
+such a file; ``codemods.frontends.yaml.pipeline`` reports it under this rule).
 
 One store is a TODO, not a report: a strategy name stored as ``accelerator`` in a container named for the
 Trainer (``trainer_config["accelerator"] = "ddp"``, ``cfg.trainer.accelerator = "dp"``, latent-diffusion's
@@ -27,14 +27,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from codemods.model import Finding, Runs
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
 from legacy_api.renames import STRATEGY_NAMES
 from legacy_api.translate import REMOVED_STRATEGIES
 
 if TYPE_CHECKING:
     import libcst as cst
 
-    from codemods.python.context import FileContext
+    from codemods.frontends.python.context import FileContext
 
 ID = "legacy_keys"
 #: Flag -> what it became.

@@ -6,7 +6,7 @@ A table-driven rule: the rows live in ``legacy_api.renames`` and the generic mac
 
 from __future__ import annotations
 
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
 
 RULE = Rule(
     id="lite_fabric",

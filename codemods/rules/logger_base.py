@@ -7,7 +7,7 @@ A table-driven rename: the rows live in ``legacy_api.renames`` and the generic m
 
 from __future__ import annotations
 
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
 
 RULE = Rule(
     id="logger_base",

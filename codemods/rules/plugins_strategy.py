@@ -9,8 +9,8 @@ through ``accelerator=``, and clashed with an explicit ``strategy=``. A name tha
 
 from __future__ import annotations
 
-from codemods.plan import Plan, Value
-from codemods.rule import Rule
+from codemods.plan.model import Plan, Value
+from codemods.plan.rule import Rule
 from legacy_api.renames import STRATEGY_NAMES
 
 ID = "plugins_strategy"

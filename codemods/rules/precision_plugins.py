@@ -15,7 +15,7 @@ anything else gets a TODO naming the accepted values. Facts: legacy_api/LIGHTNIN
 
 from __future__ import annotations
 
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
 from codemods.rules._precision_args import ID, leave_call
 
 RULE = Rule(

@@ -9,8 +9,8 @@ left alone. On TPUs (``accelerator="tpu"``) 1.x trained 16 and "bf16" as bfloat1
 
 from __future__ import annotations
 
-from codemods.plan import Plan, new
-from codemods.rule import Rule
+from codemods.plan.model import Plan, new
+from codemods.plan.rule import Rule
 
 ID = "precision_values"
 _NEW = {16: "16-mixed", "16": "16-mixed", "bf16": "bf16-mixed"}

@@ -9,7 +9,7 @@ place (``checkpoint_callback=False`` -> ``enable_checkpointing=False``, ``progre
 ``reload_dataloaders_every_epoch=True`` -> ``reload_dataloaders_every_n_epochs=1``), a refresh rate becomes the
 bar 1.5 built from it (``callbacks=[TQDMProgressBar(refresh_rate=N)]``, in Python code whose callbacks are a list
 or absent), ``resume_from_checkpoint=X`` becomes ``ckpt_path=X`` of the Trainer's one ``fit`` where the
-Python front end proves which that is (``codemods.python.fit_moves``), anything else gets one TODO naming the
+Python front end proves which that is (``codemods.frontends.python.fit_moves``), anything else gets one TODO naming the
 replacement. ``auto_lr_find``/``auto_scale_batch_size`` did something only in ``Trainer.tune()``: where the project
 index finds nothing that runs it, they are dropped. It acts from the release that removed the argument.
 """
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from codemods.plan import Plan, Value, new
-from codemods.rule import Rule
+from codemods.plan.model import Plan, Value, new
+from codemods.plan.rule import Rule
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS
 from legacy_api.renames import version_tuple
 
@@ -94,7 +94,7 @@ def step(plan: Plan) -> None:
             )
             continue
         if row.fit_argument is not None and row.name in plan.to_fit:
-            # 1.5 resumed only the first fit; the front end proved there is one (codemods.python.fit_moves).
+            # 1.5 resumed only the first fit; the front end proved there is one (codemods.frontends.python.fit_moves).
             plan.drop(row.name)
             plan.fitted = (*plan.fitted, row.name)
             plan.note(

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from codemods.plan import Plan
-from codemods.rule import Rule
+from codemods.plan.model import Plan
+from codemods.plan.rule import Rule
 from legacy_api.renames import RENAMES
 
 ID = "replace_sampler_ddp"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from codemods.plan import Plan, Value, new
-from codemods.rule import Rule
+from codemods.plan.model import Plan, Value, new
+from codemods.plan.rule import Rule
 
 ID = "strategy_names"
 

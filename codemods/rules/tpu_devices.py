@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
-from codemods.plan import Plan, new
-from codemods.rule import Rule
+from codemods.plan.model import Plan, new
+from codemods.plan.rule import Rule
 
 ID = "tpu_devices"
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from codemods.plan import Plan, Value
-from codemods.rule import Rule
+from codemods.plan.model import Plan, Value
+from codemods.plan.rule import Rule
 
 ID = "tpu_precision_plugin"
 #: The plain class, written bare or through a module, by its 1.5 name or its 2.x one (``Precision``).

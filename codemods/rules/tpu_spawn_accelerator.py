@@ -8,8 +8,8 @@ ran the XLA spawn strategy, anywhere else plain DDP (recorded 1.5.10: ``accelera
 
 from __future__ import annotations
 
-from codemods.plan import Plan, new
-from codemods.rule import Rule
+from codemods.plan.model import Plan, new
+from codemods.plan.rule import Rule
 from legacy_api.lightning15 import truthy
 
 ID = "tpu_spawn_accelerator"

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from codemods.expressions import none_as_auto
-from codemods.plan import Plan, Value, new
-from codemods.rule import Rule
+from codemods.plan.expressions import none_as_auto
+from codemods.plan.model import Plan, Value, new
+from codemods.plan.rule import Rule
 from legacy_api.lightning15 import NOT_CPU_STRATEGIES, TRAINER_ARGUMENTS, device_count
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def step(plan: Plan) -> None:
         plan.set("strategy", strategy)
         plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
     auto = none_as_auto(strategy) if strategy is not None else None
-    if auto is not None:  # a name bound once to ``"ddp" if c else None`` (codemods.python.bindings)
+    if auto is not None:  # a name bound once to ``"ddp" if c else None`` (codemods.frontends.python.bindings)
         strategy = auto
         plan.set("strategy", strategy)
         plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')

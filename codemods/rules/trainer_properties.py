@@ -16,7 +16,7 @@ never again above a statement nested in one that already carries it (a TODO for 
 the ``if``, not also above its body). Properties without a replacement get a TODO too. 1.5's device-count idiom
 (``n = max(1, trainer.num_gpus, trainer.num_processes)``, maybe followed by ``if trainer.tpu_cores: n = max(n,
 trainer.tpu_cores)``) gets one TODO naming ``trainer.num_devices`` instead of one per property
-(``codemods.python.device_count``).
+(``codemods.frontends.python.device_count``).
 
 One context is taken, where the values provably name the same thing: ``trainer.root_gpu`` as the device of a
 ``torch.cuda`` function (``torch.cuda.synchronize(trainer.root_gpu)``) becomes
@@ -35,15 +35,15 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from codemods.frontends.python.device_count import PROPERTIES as COUNTED
+from codemods.frontends.python.device_count import DeviceCount
+from codemods.frontends.python.qualnames import assigned_values, is_parameter
 from codemods.model import todo_comment
-from codemods.python.device_count import PROPERTIES as COUNTED
-from codemods.python.device_count import DeviceCount
-from codemods.python.qualnames import assigned_values, is_parameter
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
 from legacy_api.renames import STRATEGY_NAMES, TRAINER_PROPERTIES, TrainerProperty, version_tuple
 
 if TYPE_CHECKING:
-    from codemods.python.context import FileContext
+    from codemods.frontends.python.context import FileContext
 
 ID = "trainer_properties"
 _BY_NAME: dict[str, TrainerProperty] = {prop.old: prop for prop in TRAINER_PROPERTIES if "." not in prop.old}
@@ -268,7 +268,7 @@ _CUDA_DEVICE_FUNCTIONS = frozenset(
 
 def _cuda_function(ctx: FileContext, func: cst.BaseExpression) -> bool:
     """``torch.cuda.synchronize`` and the others of :data:`_CUDA_DEVICE_FUNCTIONS`, through the module's imports."""
-    from codemods.python.bindings import cuda_function
+    from codemods.frontends.python.bindings import cuda_function
 
     parts: list[str] = []
     while isinstance(func, cst.Attribute):
@@ -358,7 +358,8 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
 
 
 def _device_count(ctx: FileContext, idiom: DeviceCount, node: cst.CSTNode) -> None:
-    """One TODO for 1.5's device-count idiom (``codemods.python.device_count``), above its ``max`` assignment."""
+    """One TODO for 1.5's device-count idiom (``codemods.frontends.python.device_count``), above its ``max``
+    assignment."""
     trainer, gone = idiom.trainer, "gone in 1.8" if ctx.target >= (1, 8) else "deprecated in 1.6"
     block = f" and the `if {trainer}.tpu_cores:` block below" if idiom.guarded else ""
     verb = "count" if idiom.guarded else "counts"

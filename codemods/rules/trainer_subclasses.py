@@ -5,7 +5,8 @@ does an ``__init__`` that reads ``kwargs["gpus"]``): rewriting ``MyTrainer(gpus=
 devices=2`` would hand it other arguments than it reads. Such a call, when the flag rules would change one of
 its flags were it a ``Trainer(...)`` (a trial run of them), keeps its code and gets one TODO naming the class,
 where it is defined and those flags. The other subclasses, and ``flash.Trainer``, get the flag rules like
-``Trainer(...)`` (found by ``codemods.trainer_classes``; the Python front end asks ``FileContext.trainer_class``).
+``Trainer(...)`` (found by ``codemods.project.trainer_classes``; the Python front end asks
+``FileContext.trainer_class``).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
 
 if TYPE_CHECKING:
-    from codemods.python.context import FileContext
+    from codemods.frontends.python.context import FileContext
 
 ID = "trainer_subclasses"
 

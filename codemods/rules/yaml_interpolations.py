@@ -7,7 +7,7 @@ are reported with a TODO.
 
 from __future__ import annotations
 
-from codemods.rule import Rule
+from codemods.plan.rule import Rule
 
 RULE = Rule(
     id="yaml_interpolations",

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from codemods.prefilter import RULE_TOKENS
+from codemods.project.prefilter import RULE_TOKENS
 from codemods.rules import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Modules only a file that needs a rewrite needs: libcst, ruamel.yaml, the rules and the Python pipeline.
-HEAVY = ("libcst", "ruamel", "codemods.rules.device_flags", "codemods.python.pipeline")
+HEAVY = ("libcst", "ruamel", "codemods.rules.device_flags", "codemods.frontends.python.pipeline")
 _PROBE = (
     "import json, sys\n"
     "from codemods.cli import main\n"
@@ -60,7 +60,7 @@ def _check(tree: Path, *flags: str) -> tuple[int, list[str]]:
         pytest.param(
             {"m.py": "from pytorch_lightning import Trainer\n\nTrainer(gpus=2)\n"},
             1,
-            ["libcst", "codemods.rules.device_flags", "codemods.python.pipeline"],
+            ["libcst", "codemods.rules.device_flags", "codemods.frontends.python.pipeline"],
             id="a legacy call loads libcst and the rules (the probe sees them)",
         ),
     ],
@@ -88,4 +88,4 @@ def test_rule_tokens_cover_every_token_a_rule_declares() -> None:
         for token in rule.tokens
         if not any(known in token for known in RULE_TOKENS)
     }
-    assert not missed, f"add these to codemods.prefilter._RULE_LITERALS: {missed}"
+    assert not missed, f"add these to codemods.project.prefilter._RULE_LITERALS: {missed}"

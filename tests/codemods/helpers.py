@@ -6,9 +6,9 @@ import ast
 import functools
 import textwrap
 
-from codemods.configs.pipeline import transform_yaml
+from codemods.frontends.python import transform_python
+from codemods.frontends.yaml.pipeline import transform_yaml
 from codemods.model import Options, Outcome
-from codemods.python import transform_python
 
 
 def run(source: str, target: str = "1.6", rules: frozenset[str] | None = None, yaml: bool = False) -> Outcome:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from codemods.frontends.python import transform_python
 from codemods.model import Options
-from codemods.python import transform_python
 from codemods.runner import scan_local_strategies, transform_text
 from legacy_api.renames import TARGET_VERSIONS
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from codemods.model import Options
+from codemods.project.trainer_classes import project_trainers, scan_classes
 from codemods.rules import REGISTRY
 from codemods.runner import scan_local_strategies, transform_text
-from codemods.trainer_classes import project_trainers, scan_classes
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = sorted(p for p in FIXTURES.iterdir() if p.is_dir())

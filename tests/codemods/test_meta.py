@@ -62,7 +62,7 @@ def test_migration_md_embeds_the_rendered_table() -> None:
 def test_importing_codemods_and_running_the_cli_never_imports_torch(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text("from pytorch_lightning import Trainer\nTrainer(accelerator='ddp')\n")
     code = (
-        "import sys, codemods, legacy_api.renames, codemods.rules, codemods.python.context\n"
+        "import sys, codemods, legacy_api.renames, codemods.rules, codemods.frontends.python.context\n"
         "from codemods.cli import main\n"
         f"main(['--check', '-j', '1', {str(tmp_path)!r}])\n"
         "assert 'torch' not in sys.modules, 'torch was imported'\n"

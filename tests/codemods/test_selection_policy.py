@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from codemods.configs.pipeline import transform_yaml
+from codemods.frontends.python import transform_python
+from codemods.frontends.yaml.pipeline import transform_yaml
 from codemods.model import Options
-from codemods.plan import IMPLICIT, LEGACY_FLAG_RULES, Note, Plan, Value
-from codemods.planning import run_flag_rules
-from codemods.python import transform_python
+from codemods.plan.apply_rules import run_flag_rules
+from codemods.plan.model import IMPLICIT, LEGACY_FLAG_RULES, Note, Plan, Value
 from codemods.rules import REGISTRY
 from legacy_api.renames import PL, version_tuple
 from tests.parity import closed_loop, harness

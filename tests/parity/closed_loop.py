@@ -27,8 +27,8 @@ from typing import Any
 
 import torch
 
+from codemods.frontends.python import transform_python
 from codemods.model import Options
-from codemods.python import transform_python
 from compat.flags import LEGACY_FLAGS
 from newcore import AcceleratorConnector
 from tests.parity import harness

@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from codemods.frontends.python import transform_python
 from codemods.model import Options
-from codemods.python import transform_python
 from legacy_api.lightning15 import ACCELERATOR_KINDS
 from legacy_api.renames import DEFAULT_TARGET
 from tests.parity.closed_loop import render, trainer_keywords

@@ -1,4 +1,4 @@
-"""1.5's device-count idiom and 2.x's ``trainer.num_devices``, on the real releases (``codemods.python.device_count``).
+"""1.5's device-count idiom and 2.x's ``trainer.num_devices``, on the real releases (``codemods.frontends.python.device_count``).
 
 The idiom: ``n = max(1, trainer.num_gpus, trainer.num_processes)``, then ``if trainer.tpu_cores: n = max(n,
 trainer.tpu_cores)``. For every recorded case that built a Trainer on 1.5.10 (tests/data/lightning-1.5.10.json) and,

@@ -82,8 +82,8 @@ def test_one_finding_per_call_at_2_0() -> None:
 
 
 def test_one_todo_per_file_for_the_parser_and_the_trainer_built_from_it() -> None:
+    from codemods.frontends.python import transform_python
     from codemods.model import Options
-    from codemods.python import transform_python
 
     source = (
         "import pytorch_lightning as pl\n"

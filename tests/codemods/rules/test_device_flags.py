@@ -44,7 +44,7 @@ TRANSFORMED = [
         "2.0",
         id="2.0 leaves the launcher to 2.0 (reported) and spells precision",
     ),
-    # Non-literal values written from the expression itself (tests/codemods/test_non_literal_devices.py proves
+    # Non-literal values written from the expression itself (tests/codemods/plan/test_non_literal_devices.py proves
     # each pair against the recorded 1.5 selections).
     pytest.param(
         "import torch\nfrom pytorch_lightning import Trainer\nAVAIL_GPUS = min(1, torch.cuda.device_count())\n"

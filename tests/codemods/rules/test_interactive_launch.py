@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from codemods.frontends.python import transform_python
 from codemods.model import Options
-from codemods.python import transform_python
 from tests.codemods.helpers import exercised
 
 RULE = "interactive_launch"

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from codemods.cli import main
+from codemods.frontends.python import transform_python
 from codemods.model import Options
-from codemods.python import transform_python
 from tests.codemods.helpers import exercised
 
 RULE = "legacy_keys"

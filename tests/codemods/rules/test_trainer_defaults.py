@@ -61,8 +61,8 @@ def test_some_fixture_or_row_shows_the_rule() -> None:
     ],
 )
 def test_the_launcher_report_names_the_targets_default(interactive: bool, default: str) -> None:
+    from codemods.frontends.python import transform_python
     from codemods.model import Options
-    from codemods.python import transform_python
 
     outcome = transform_python(_HEAD + "Trainer(gpus=2)\n", Options(target="2.6", interactive=interactive))
     reports = [f.message for f in outcome.findings if f.rule == RULE and "ddp_spawn" in f.message]

@@ -1,6 +1,6 @@
 """Rule ``trainer_subclasses`` and the Trainer subclasses the flag rules treat like ``Trainer``.
 
-Rows of the project scan (``codemods.trainer_classes``: which classes are Trainer subclasses, across files), of
+Rows of the project scan (``codemods.project.trainer_classes``: which classes are Trainer subclasses, across files), of
 the calls it makes migrate (``MyTrainer(gpus=2)``, ``flash.Trainer(gpus=1)``) and of the calls it holds with a
 TODO (a subclass whose ``__init__`` takes ``gpus`` itself). Whole projects: tests/codemods/projects/trainer_subclass_*.
 """
@@ -12,9 +12,9 @@ import textwrap
 
 import pytest
 
+from codemods.frontends.python import transform_python
 from codemods.model import Options
-from codemods.python import transform_python
-from codemods.trainer_classes import ProjectTrainers, project_trainers, scan_classes
+from codemods.project.trainer_classes import ProjectTrainers, project_trainers, scan_classes
 from tests.codemods.helpers import exercised
 
 RULE = "trainer_subclasses"

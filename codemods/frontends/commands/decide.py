@@ -1,0 +1,353 @@
+"""Plan one command's Trainer overrides, and decide project-wide which commands migrate with the configs.
+
+A command's overrides become one :class:`~codemods.plan.model.Plan` (the flags the config does not show are unknown:
+``opaque_rest``) and go through the same rules as a ``Trainer(...)`` call or a ``trainer:`` section. What
+changed is rendered back per token: a key a rule renamed or added takes the place of the token it came from.
+
+Hydra refuses an override of a key the config lacks (``+key=`` adds one, ``++key=`` adds or overrides, since
+Hydra 1.1). A new key's prefix is decided from the project's Trainer sections as they will be once migrated:
+present in every one, no prefix; in none, ``+``; otherwise ``++`` where the project requires Hydra >= 1.1,
+else the command stays with a TODO. A key is migrated with every use or not at all: a command that changes
+a key something else keeps (``cfg.trainer.gpus`` in Python, a sweep left as it is) stays too, and keeps
+holding the key (:func:`analysis`). Nor may a command set a new key over one a section keeps in a legacy form
+after this run (``trainer.gpus=1 -> trainer.accelerator=gpu`` over a held ``accelerator: ddp`` would override
+DDP away; ``codemods.frontends.commands.fates`` foresees each section's keys): it stays, with a TODO naming the section.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from codemods.frontends.commands.fates import fates
+from codemods.frontends.commands.syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
+from codemods.plan.apply_rules import run_flag_rules
+from codemods.plan.model import UNKNOWN, Note, Plan, Value
+from legacy_api.renames import PL
+
+if TYPE_CHECKING:
+    from codemods.model import Options
+    from codemods.project.index import ProjectIndex, Use
+
+RULE = "overrides"
+_ARGPARSE_GONE = "Trainer.add_argparse_args was removed in 2.0; add these options by hand"
+Item = tuple[str, str, str, str]
+#: Section keys that decide the accelerator and the device count: a command that sets none of those a
+#: config section has may be planned as if it saw every flag (``trainer.gpus=0`` is then ``accelerator=cpu``).
+_DECIDERS = frozenset(
+    {"gpus", "tpu_cores", "ipus", "num_processes", "accelerator", "distributed_backend", "devices", "auto_select_gpus"}
+)
+
+
+@dataclass
+class Decision:
+    """What becomes of one command: for each token changed, the items that take its place (none: dropped);
+    or why it stays as it is (``todo``). ``notes``: the plan's fixes and reports."""
+
+    replace: dict[int, list[Item]] = field(default_factory=dict)
+    todo: str | None = None
+    notes: list[Note] = field(default_factory=list)
+    #: ``todo`` only points at the TODO of the code the command runs (its ``Trainer.add_argparse_args`` parser):
+    #: reported, not a second TODO.
+    pointer: bool = False
+
+    @property
+    def rewrites(self) -> bool:
+        return self.todo is None and bool(self.replace)
+
+    def changed_keys(self, items: Sequence[Item]) -> set[str]:
+        return {f"trainer.{items[index][2]}" for index in self.replace if items[index][0] != "argparse"}
+
+
+def _literal(item: Item, shell: bool) -> object:
+    """What the program the command runs reads for ``item``'s value (an :class:`Opaque` where it cannot be read):
+    1.5's ``add_argparse_args`` parser for ``--gpus``-style options, Hydra or jsonargparse for the others."""
+    raw = item[3]
+    if item[0] == "argparse":
+        return argparse_value(item[2], raw)
+    text = unquote_shell(raw) if shell else raw
+    lit = text if isinstance(text, Opaque) else read_value(text)
+    if shell and isinstance(lit, str) and raw[:1] in "'\"" and not isinstance(read_value(lit), str):
+        lit = read_value(lit)  # "16" quoted for the shell reaches Hydra as 16
+    return lit
+
+
+def _value(item: Item, shell: bool) -> Value:
+    raw, lit = item[3], _literal(item, shell)
+    return Value(node=raw, source=raw) if isinstance(lit, Opaque) else Value(node=raw, lit=lit, source=raw)
+
+
+def _plan(items: Sequence[Item], values: list[Value], options: Options, opaque: bool) -> Plan:
+    pairs = [(item[2], value) for item, value in zip(items, values, strict=True)]
+    plan = Plan(list(pairs), options.target_tuple, PL, options.enabled, opaque_rest=opaque, written_in="command")
+    plan.origin = {key: "explicit" for key, _ in pairs}
+    run_flag_rules(plan)
+    return plan
+
+
+def _why_opaque(item: Item, shell: bool) -> str:
+    value = _literal(item, shell)
+    return value.why if isinstance(value, Opaque) else "a value this tool cannot read"
+
+
+def _spelled(item: Item) -> str:
+    """``trainer.gpus=2`` (a Hydra or LightningCLI key), ``--gpus=2`` (an option of ``add_argparse_args``)."""
+    return f"--{item[2]}={item[3]}" if item[0] == "argparse" else f"trainer.{item[2]}={item[3]}"
+
+
+def decide(
+    items: Sequence[Item],
+    options: Options,
+    sections: Sequence[frozenset[str]] | None,
+    facts: frozenset[str],
+    shell: bool = True,
+    before: Sequence[frozenset[str]] | None = None,
+) -> Decision:
+    """Plan one command. ``sections``: the keys of each Trainer section of the project once migrated (None: no
+    config was seen), ``before``: as written; ``facts``: what the project index knows (``hydra>=1.1``,
+    ``argparse_trainer``)."""
+    keys = [item[2] for item in items]
+    spelled = " ".join(f"{item[1]}trainer.{item[2]}" if item[0] != "argparse" else f"--{item[2]}" for item in items)
+    if items[0][0] == "argparse" and options.target_tuple >= (2, 0):
+        # The parser that read these options is gone: what --gpus 0 means now is whatever the script's new
+        # options make of it (solo-learn turns its args.gpus into a list), so the script's TODO says it all.
+        # An option of the project's own (parser.add_argument("--gpus")) is its code's to migrate.
+        own = [f"--{key}" for key in keys if f"option:--{key}" in facts]
+        if own:
+            why = f"{', '.join(own)}: an option of the project's own parser, left as it is"
+            return Decision(todo=f"{why} (migrate the code that reads it)", pointer=True)
+        return Decision(todo=f"{spelled}: {_ARGPARSE_GONE}", pointer=True)
+    if len(set(keys)) != len(keys):
+        return Decision(todo=f"{spelled}: a key set twice in one command")
+    if any(item[1] == "~" for item in items):
+        values = [_value(item, shell) for item in items]
+        trial = _plan(items, values, options, True)
+        if [k for k, _ in trial.items] != keys:
+            return Decision(todo=f"{spelled}: a key deleted with ~ that the rules change; migrate it by hand")
+        return Decision()
+    values = [_value(item, shell) for item in items]
+    plan = _plan(items, values, options, True)
+    decision = _read(items, values, plan, shell)
+    needs_retry = decision.todo is not None or any(
+        not new and items[index][1] not in ("+",) for index, new in decision.replace.items()
+    )
+    if needs_retry and before and _sees_every_decider(keys, before):
+        retry = _read(items, values, _plan(items, values, options, False), shell)
+        if retry.todo is None and all(new or items[index][1] == "+" for index, new in retry.replace.items()):
+            decision = retry
+    if decision.todo is not None:
+        return decision
+    for index, new in decision.replace.items():
+        if not new and items[index][1] != "+":
+            return Decision(
+                todo=f"{spelled}: the rules drop {items[index][1]}trainer.{items[index][2]}, and without it the "
+                "config's value would apply; migrate it by hand",
+            )
+    return _prefixes(items, decision, sections, facts, before)
+
+
+def _sees_every_decider(keys: Sequence[str], sections: Sequence[frozenset[str]]) -> bool:
+    return all(section & _DECIDERS <= set(keys) for section in sections)
+
+
+def _read(items: Sequence[Item], values: list[Value], plan: Plan, shell: bool) -> Decision:
+    """Which tokens the plan changed and what replaces each; a TODO when the plan gave up or the change needs a
+    value the command cannot hold."""
+    todos = [note.message for note in plan.notes if note.todo]
+    if todos:
+        unread = [
+            f"{_spelled(item)} is {_why_opaque(item, shell)}"
+            for item, value in zip(items, values, strict=True)
+            if not value.known and any(f"{item[2]}=" in todo for todo in todos)
+        ]
+        if unread:  # the rule's own advice is about Python values; this says what the command holds
+            return Decision(todo="; ".join(unread) + ": left as it is, rewrite it by hand")
+        return Decision(todo="; ".join(todos))
+    position = {id(value): index for index, value in enumerate(values)}
+    unchanged = {
+        position[id(value)]
+        for key, value in plan.items
+        if id(value) in position and key == items[position[id(value)]][2]
+    }
+    changed = [index for index in range(len(items)) if index not in unchanged]
+    if not changed:
+        return Decision(notes=list(plan.notes))
+    for index in changed:
+        if not values[index].known:
+            return Decision(todo=f"{_spelled(items[index])} is {_why_opaque(items[index], shell)}")
+    replace: dict[int, list[Item]] = {index: [] for index in changed}
+    anchor = changed[0]
+    for key, value in plan.items:
+        source = position.get(id(value))
+        if source is not None and source in unchanged:
+            continue
+        if source is not None:
+            anchor = source
+            text = items[source][3]
+        else:
+            # a new value of a key the command sets stays at that key's place (precision=16 -> 16-mixed)
+            anchor = next((i for i in changed if items[i][2] == key), anchor)
+            rendered = render_value(value.lit) if value.known else None
+            if rendered is None:
+                return Decision(todo=f"{key}={value.text} cannot be written on a command line")
+            text = rendered
+        origin = items[anchor]
+        replace[anchor].append((origin[0], origin[1], key, text))
+    return Decision(replace=replace, notes=list(plan.notes))
+
+
+def _prefixes(
+    items: Sequence[Item],
+    decision: Decision,
+    sections: Sequence[frozenset[str]] | None,
+    facts: frozenset[str],
+    before: Sequence[frozenset[str]] | None,
+) -> Decision:
+    """Each Hydra key's prefix, from the migrated configs (see the module docstring).
+
+    The configs seen are trusted only where they agree with the command: ``trainer.gpus=`` where every section
+    has ``gpus``, ``+trainer.gpus=`` where none has. Otherwise (a key from a schema or from a config this run
+    did not see) a renamed token keeps its prefix and a new key needs ``++``.
+    """
+    force = "hydra>=1.1" in facts and "hydra<1.1" not in facts
+    out: dict[int, list[Item]] = {}
+    for index, new in decision.replace.items():
+        origin = items[index]
+        if origin[0] == "argparse" and ("argparse_trainer" not in facts or f"option:--{origin[2]}" in facts):
+            return Decision(todo=f"--{origin[2]}: no parser built by Trainer.add_argparse_args is known to read it")
+        had = [origin[2] in section for section in before or ()]
+        trusted = bool(sections) and ((origin[1] == "" and all(had)) or (origin[1] == "+" and not any(had)))
+        rendered: list[Item] = []
+        for style, prefix, key, value in new:
+            if style == "hydra" and prefix != "++" and (trusted or key != origin[2]):
+                if trusted and sections:
+                    present = [key in section for section in sections]
+                    prefix = "" if all(present) else "+" if not any(present) else "++" if force else "?"
+                elif prefix != "+" or sections:
+                    prefix = "++" if force else "?"
+                if prefix == "?":
+                    return Decision(
+                        todo=f"trainer.{key}: cannot tell whether the config has it (add it with +trainer.{key}= "
+                        f"or override it with trainer.{key}=); Hydra >= 1.1 would take ++trainer.{key}=",
+                    )
+            rendered.append((style, prefix, key, value))
+        out[index] = rendered
+    return Decision(out, None, decision.notes)
+
+
+# --- project-wide -------------------------------------------------------------------------------------------
+@dataclass
+class Analysis:
+    """The run's decisions about commands (see :func:`analysis`)."""
+
+    sections: list[frozenset[str]] | None
+    #: The keys of each section as written.
+    before: list[frozenset[str]] | None
+    facts: frozenset[str]
+    #: Commands (as the index stores them) that migrate; every other command keeps its keys in the configs.
+    migrating: set[tuple[Item, ...]]
+    decisions: dict[tuple[Item, ...], Decision]
+
+
+def _section_keys(index: ProjectIndex, options: Options, held: set[str]) -> list[frozenset[str]] | None:
+    """The keys of each Trainer section once the YAML front end migrates it (keys used elsewhere stay)."""
+    if not index.sections:
+        return None
+    out = []
+    for section in index.sections:
+        kept = [(key, text) for key, text in section.items if f"trainer.{key}" in held]
+        rest = [(key, text) for key, text in section.items if f"trainer.{key}" not in held]
+        values = []
+        for _, text in rest:
+            lit = read_value(text) if text else UNKNOWN
+            values.append(Value(node=text, lit=UNKNOWN if isinstance(lit, Opaque) else lit, source=text))
+        plan = Plan(
+            [(key, value) for (key, _), value in zip(rest, values, strict=True)],
+            options.target_tuple,
+            PL,
+            options.enabled,
+            opaque_rest=bool(kept),
+        )
+        run_flag_rules(plan)
+        out.append(frozenset(plan.keys()) | {key for key, _ in kept})
+    return out
+
+
+def analysis(index: ProjectIndex, options: Options) -> Analysis:
+    """Which override commands of the project migrate (memoised on the index per target and rule set).
+
+    Keys used by what never migrates (reads, interpolations, mentions in prose) stay in the configs; a command
+    that would change such a key stays as it is, and then holds its own keys too, until nothing changes.
+    """
+    memo_key = ("overrides", options.target, options.rules)
+    cached = index.memo.get(memo_key)
+    if isinstance(cached, Analysis):
+        return cached
+    fixed = {use.key for use in index.uses if use.kind != "override" or not use.command}
+    sections = _section_keys(index, options, fixed)
+    before = [frozenset(key for key, _ in section.items) for section in index.sections] or None
+    facts = frozenset(index.facts)
+    decisions: dict[tuple[Item, ...], Decision] = {}
+    for use in index.uses:
+        if use.kind == "override" and use.command and use.command not in decisions:
+            shell = not use.path.endswith(".py")
+            decisions[use.command] = decide(use.command, options, sections, facts, shell, before)
+    # A command that stays holds, of its keys, those a config would drop or rename (``gpus``): the config
+    # keeps them, so no other command may rename them. A key no config drops holds nothing.
+    removed = {f"trainer.{key}" for old, new in zip(before or [], sections or [], strict=True) for key in old - new}
+
+    def holds(commands: Iterable[tuple[Item, ...]]) -> set[str]:
+        return {f"trainer.{item[2]}" for command in commands for item in command} & removed
+
+    migrating = {command for command, decision in decisions.items() if decision.rewrites}
+    held = set(fixed) | holds(command for command in decisions if command not in migrating)
+    while True:
+        stays = {command for command in migrating if decisions[command].changed_keys(command) & held}
+        if not stays:
+            # Only once the held keys settle: which sections keep legacy keys depends on which commands stay.
+            clashes = _clashes(index, options, migrating, decisions)
+            decisions.update(clashes)
+            stays = set(clashes)
+        if not stays:
+            break
+        migrating -= stays
+        held |= holds(stays)
+    result = Analysis(sections, before, facts, migrating, decisions)
+    index.memo[memo_key] = result
+    return result
+
+
+def _clashes(
+    index: ProjectIndex, options: Options, migrating: set[tuple[Item, ...]], decisions: dict[tuple[Item, ...], Decision]
+) -> dict[tuple[Item, ...], Decision]:
+    """The migrating commands that would set a key over one a section keeps in a legacy form (``accelerator:
+    ddp`` held or left as it is): each stays, with a TODO naming the sections."""
+    kept = fates(index, options, migrating)
+    out: dict[tuple[Item, ...], Decision] = {}
+    for command in sorted(migrating):
+        decision = decisions[command]
+        own = {item[2] for item in command}
+        written = {new[2] for news in decision.replace.values() for new in news} - own
+        hits = [(key, fate.section.path) for fate in kept for key in sorted(written & fate.legacy)]
+        if not hits:
+            continue
+        keys = ", ".join(f"trainer.{key}" for key in sorted({key for key, _ in hits}))
+        paths = sorted({index.where(path) for _, path in hits})
+        where = " and ".join(paths) if len(paths) <= 2 else f"{', '.join(paths[:2])} and {len(paths) - 2} more"
+        changed = " ".join(_spell(command[index]) for index in sorted(decision.replace))
+        out[command] = Decision(
+            todo=f"{changed}: its new keys would override the legacy {keys} that {where} "
+            f"{'keeps' if len(paths) == 1 else 'keep'}; left as it is, migrate them together by hand",
+        )
+    return out
+
+
+def _spell(item: Item) -> str:
+    style, prefix, key, value = item
+    return f"{prefix}trainer.{key}={value}" if style == "hydra" else f"--trainer.{key} {value}"
+
+
+def migrates(use: Use, index: ProjectIndex, options: Options) -> bool:
+    """Whether ``use`` is an override that is rewritten in this run, together with the config keys it sets."""
+    return use.kind == "override" and bool(use.command) and use.command in analysis(index, options).migrating

@@ -1,0 +1,459 @@
+"""Jupyter notebooks (``.ipynb``): code cells go through the Python rules; every other byte stays as it was.
+
+**One module per notebook.** The code cells are migrated together as one Python module, in notebook order,
+so that what the rules decide from the whole file -- the imports of cell 1 resolving ``DDPPlugin`` in cell 5,
+a dict filled in one cell and splatted into a Trainer in the next -- is decided as in a script. (Cell by cell
+with the earlier cells' imports visible would need every rule to know about a prelude.) Before each cell but
+the first goes a separator line, a statement no rule resolves (a comment could go with a statement a rule
+removes): ``import __migrate_trainer_cell_<n>__`` before a cell that starts with an import, so the leading
+import block the rules add to runs on across import cells, else the bare name ``__migrate_trainer_cell_<n>__``,
+which ends it. The rewritten module is split on those lines again, each found once and in order.
+
+**Added imports** therefore land where a script gets them, at the end of the leading import block: in the
+first code cell that starts with imports, or the import cells right after it. A first cell that starts with
+code would get them at its top; a notebook gets them after the leading imports of the first cell that starts
+with one instead (:func:`hoist_imports`), where a reader looks for them.
+
+**IPython lines** (``!pip``, ``%matplotlib``, ``obj?``, a ``%%time`` first line) are masked line for line
+(``codemods.frontends.notebooks.ipython``) and put back byte for byte; a cell under another cell magic (``%%bash``) is
+no Python and stays as it is. A cell that does not parse even so stays as it is too, with a finding (kind ``todo`` when
+it mentions something a rule looks for, so ``--check`` fails until someone migrates it by hand, else
+``report``); the other cells migrate. A notebook that is not JSON fails (left byte for byte), like a ``.py``
+file that does not parse; one whose kernel is not Python is left alone.
+
+**Bytes.** The JSON is parsed only to read it; the file is rewritten by replacing the text of the changed
+cells' ``"source"`` values at the offsets a small scanner (on the standard library's ``scanstring`` and
+``raw_decode``) found, so outputs, metadata, ids, key order and indentation are never re-serialised. A list
+source keeps the literal of every line that did not change and the separator between lines as it was; a new
+line is encoded as the file encodes strings (``\\uXXXX`` escapes or raw UTF-8, as its sources already do).
+
+**Locations.** A finding's line and column are those in the ``.ipynb`` file of the source text it is about
+(for a list source, each source line is a line of the file), and its message ends with ``(cell N, line L)``
+(N counts every cell from 1, markdown included, as editors number them). The file position is what
+``--format github``/SARIF can use: GitHub annotates lines of the file as stored, and the project index
+already names notebook uses by file line; the cell and line in the message are for the person reading.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import json
+import os
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol, TypeVar
+
+from codemods.frontends.notebooks.ipython import is_placeholder, mask, split_lines, unmask
+from codemods.model import Finding, FindingKind, Options, Outcome, first_line
+
+RULE = "notebook"
+_SEPARATOR = "__migrate_trainer_cell_{}__\n"
+_SEPARATOR_LINE = re.compile(r"^(?:import )?__migrate_trainer_cell_(\d+)__\r?\n?$")
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+class NotebookError(ValueError):
+    """The text is no notebook this tool can read (not JSON, or not nbformat 4)."""
+
+
+@dataclass(frozen=True)
+class _Literal:
+    """One JSON string of the file: ``text[start:end]`` is its literal, quotes included."""
+
+    start: int
+    end: int
+    value: str
+
+
+@dataclass(frozen=True)
+class Source:
+    """A cell's ``"source"`` value: one string, or a list of strings (``parts``), at ``text[start:end]``."""
+
+    cell: int  # 1-based, every cell counted
+    code: bool
+    start: int
+    end: int
+    listed: bool
+    parts: tuple[_Literal, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(part.value for part in self.parts)
+
+
+# --- reading: where each source is ------------------------------------------------------------------------------
+def _skip(text: str, i: int) -> int:
+    match = _WHITESPACE.match(text, i)
+    assert match is not None
+    return match.end()
+
+
+def _string(text: str, i: int) -> _Literal:
+    if text[i : i + 1] != '"':
+        raise NotebookError(f"a string expected at offset {i}")
+    value, end = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+    return _Literal(i, end, value)
+
+
+def _members(text: str, i: int) -> list[tuple[str, int, int]]:
+    """``(key, value start, value end)`` for each member of the object at ``text[i]``."""
+    if text[i : i + 1] != "{":
+        raise NotebookError(f"an object expected at offset {i}")
+    rows: list[tuple[str, int, int]] = []
+    i = _skip(text, i + 1)
+    while text[i : i + 1] != "}":
+        key = _string(text, i)
+        i = _skip(text, key.end)
+        i = _skip(text, i + 1)  # the ':'
+        _, end = _DECODER.raw_decode(text, i)
+        rows.append((key.value, i, end))
+        i = _skip(text, end)
+        if text[i : i + 1] == ",":
+            i = _skip(text, i + 1)
+    return rows
+
+
+def _array(text: str, i: int, end: int) -> list[tuple[int, int]]:
+    """The spans of the elements of the array at ``text[i:end]``."""
+    spans = []
+    i = _skip(text, i + 1)
+    while i < end - 1:
+        _, stop = _DECODER.raw_decode(text, i)
+        spans.append((i, stop))
+        i = _skip(text, stop)
+        i = _skip(text, i + 1) if text[i : i + 1] == "," else i
+    return spans
+
+
+def read(text: str) -> tuple[dict[str, object], list[Source]]:
+    """The notebook and where its cells' sources are; :class:`NotebookError` when it is none."""
+    try:
+        notebook = json.loads(text)
+    except ValueError as exc:
+        raise NotebookError(f"not valid JSON: {exc}") from exc
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise NotebookError("no list of cells (nbformat 4 keeps them under 'cells')")
+    # The last "cells" member counts, as for json.loads.
+    cells = [(s, e) for key, s, e in _members(text, _skip(text, 0)) if key == "cells"][-1]
+    sources = []
+    for number, (cell_start, _) in enumerate(_array(text, *cells), 1):
+        if text[cell_start] != "{":
+            continue
+        members = {key: (s, e) for key, s, e in _members(text, cell_start)}
+        if "source" not in members:
+            continue
+        kind = json.loads(text[slice(*members["cell_type"])]) if "cell_type" in members else None
+        s, e = members["source"]
+        if text[s] == '"':
+            parts: tuple[_Literal, ...] = (_string(text, s),)
+        elif text[s] == "[":
+            parts = tuple(_string(text, a) for a, _ in _array(text, s, e))
+        else:
+            continue
+        sources.append(Source(number, kind == "code", s, e, text[s] == "[", parts))
+    return notebook, sources
+
+
+def _language(notebook: dict[str, object]) -> str:
+    metadata = notebook.get("metadata")
+    if not isinstance(metadata, dict):
+        return "python"
+    for key, field in (("kernelspec", "language"), ("language_info", "name")):
+        value = metadata.get(key)
+        if isinstance(value, dict) and isinstance(value.get(field), str):
+            return str(value[field]).lower()
+    return "python"
+
+
+# --- the module the cells make ------------------------------------------------------------------------------------
+class Chunk(Protocol):
+    """A piece of code migrated with the others of its file as one module: a notebook cell, a doc's code block."""
+
+    first_line: int  # in the module, 1-based; set by :func:`module`
+
+    @property
+    def number(self) -> int:
+        """Its separator's number: distinct and ascending over the file's chunks."""
+
+    @property
+    def masked(self) -> str:
+        """Its Python text."""
+
+    @property
+    def imports_first(self) -> bool:
+        """Whether its first statement is an import."""
+
+
+ChunkT = TypeVar("ChunkT", bound=Chunk)
+
+
+@dataclass
+class _Cell:
+    source: Source
+    masked: str
+    saved: dict[int, str]
+    imports_first: bool  # its first statement (IPython lines aside) is an import
+    first_line: int = 0  # in the module, 1-based
+
+    @property
+    def number(self) -> int:
+        return self.source.cell
+
+
+def _cells(sources: list[Source]) -> tuple[list[_Cell], list[tuple[Source, str, int]]]:
+    """The code cells that are Python (masked), and the ones that do not parse: why, and on which line."""
+    cells: list[_Cell] = []
+    broken: list[tuple[Source, str, int]] = []
+    counter = 0
+    for source in sources:
+        if not source.code:
+            continue
+        masked = mask(source.text, counter)
+        if not masked.python:
+            continue
+        counter += len(masked.lines)
+        try:
+            body = [node for node in ast.parse(masked.text).body if not _is_placeholder_node(node)]
+        except SyntaxError as exc:
+            broken.append((source, exc.msg, exc.lineno or 1))
+            continue
+        except (ValueError, RecursionError, MemoryError) as exc:
+            broken.append((source, first_line(exc), 1))
+            continue
+        imports_first = bool(body) and isinstance(body[0], ast.Import | ast.ImportFrom)
+        cells.append(_Cell(source, masked.text, masked.lines, imports_first))
+    return cells, broken
+
+
+def python_code(text: str) -> str:
+    """The Python of a notebook's code cells as one module (IPython lines masked); "" for no notebook."""
+    try:
+        _, sources = read(text)
+    except (NotebookError, ValueError):
+        return ""
+    return module(_cells(sources)[0])
+
+
+def module(cells: Sequence[Chunk]) -> str:
+    """The chunks as one module, a separator line before each but the first (see the module docstring)."""
+    parts: list[str] = []
+    line = 1
+    for index, cell in enumerate(cells):
+        if index:  # an import before a cell that starts with imports: the leading import block runs on
+            parts.append(("import " if cell.imports_first else "") + _SEPARATOR.format(cell.number))
+            line += 1
+        cell.first_line = line
+        text = cell.masked if cell.masked.endswith(("\n", "\r")) or not cell.masked else cell.masked + "\n"
+        parts.append(text)
+        line += len(split_lines(text))
+    return "".join(parts)
+
+
+def split_module(text: str, cells: Sequence[Chunk]) -> list[str] | None:
+    """The rewritten module cut back into the cells' texts; None when a separator moved or went away."""
+    texts: list[list[str]] = [[]]
+    expected = [cell.number for cell in cells[1:]]
+    for line in split_lines(text):
+        match = _SEPARATOR_LINE.match(line)
+        if match is not None and len(texts) <= len(expected) and int(match.group(1)) == expected[len(texts) - 1]:
+            texts.append([])
+        else:
+            texts[-1].append(line)
+    return ["".join(lines) for lines in texts] if len(texts) == len(cells) else None
+
+
+def _is_placeholder_node(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Import) and node.names[0].name.startswith("__migrate_trainer_")
+
+
+def hoist_imports(cells: Sequence[Chunk], texts: list[str]) -> None:
+    """Imports the rules put at the top of a first cell that starts with code go to the first cell that
+    starts with imports instead, after its leading imports (where a script's import block would be)."""
+    target = next((k for k, cell in enumerate(cells) if cell.imports_first), 0)
+    if target == 0:
+        return
+    old, new = split_lines(module(cells[:1])), split_lines(texts[0])
+    changes = [op for op in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if not changes or changes[0][0] != "insert":
+        return
+    _, at, _, start, stop = changes[0]
+    if any(line.strip() and not is_placeholder(line) and not line.lstrip().startswith("#") for line in old[:at]):
+        return  # inserted below code: not the import block's place
+    imports = [line for line in new[start:stop] if line.strip()]
+    try:
+        body = ast.parse("".join(imports)).body
+    except SyntaxError:
+        return
+    if not body or not all(isinstance(node, ast.Import | ast.ImportFrom) for node in body):
+        return
+    texts[0] = "".join(new[:start] + new[stop:])
+    lines = split_lines(texts[target])
+    end = 0
+    for node in ast.parse(texts[target]).body:
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            break
+        end = node.end_lineno or end
+    texts[target] = "".join(lines[:end] + [line for line in imports if line not in lines] + lines[end:])
+
+
+# --- writing: the changed sources' text ---------------------------------------------------------------------------
+_ESCAPED_NON_ASCII = re.compile(r"\\u(?:00[89a-fA-F]|0[1-9a-fA-F]|[1-9a-fA-F])")
+
+
+def _ensure_ascii(text: str, sources: list[Source]) -> bool:
+    """Whether the file writes non-ASCII as ``\\uXXXX`` (its sources decide; then the whole file; else not,
+    as nbformat writes)."""
+    literals = "".join(text[part.start : part.end] for source in sources for part in source.parts)
+    for sample in (literals, text):
+        if not sample.isascii():
+            return False
+        if _ESCAPED_NON_ASCII.search(sample):
+            return True
+    return False
+
+
+def _encoded(text: str, source: Source, new: str, ascii_only: bool) -> str:
+    """The JSON text of ``source`` holding ``new``: unchanged lines keep their literal, new ones are encoded."""
+    if not source.listed:
+        return json.dumps(new, ensure_ascii=ascii_only)
+    parts = source.parts
+    lines = new.splitlines(keepends=True)  # as nbformat splits a source into a list
+    if not lines:
+        return "[]"
+    if not parts:
+        return "[" + ", ".join(json.dumps(line, ensure_ascii=ascii_only) for line in lines) + "]"
+    opening = text[source.start + 1 : parts[0].start]
+    closing = text[parts[-1].end : source.end - 1]
+    separator = text[parts[0].end : parts[1].start] if len(parts) > 1 else "," + opening
+    literals: list[str] = []
+    matcher = difflib.SequenceMatcher(None, [part.value for part in parts], lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            literals.extend(text[part.start : part.end] for part in parts[i1:i2])
+        else:
+            literals.extend(json.dumps(line, ensure_ascii=ascii_only) for line in lines[j1:j2])
+    return "[" + opening + separator.join(literals) + closing + "]"
+
+
+def ends_like(new: str, old: str) -> str:
+    """``new`` with the blank lines ``old`` starts and ends with (the module joined cells with newlines)."""
+    core = new.strip("\r\n")
+    lead = old[: len(old) - len(old.lstrip("\r\n"))]
+    return lead + core + old[len(old.rstrip("\r\n")) :] if core else ""
+
+
+# --- findings: where they are in the file ---------------------------------------------------------------------------
+def _raw_offset(text: str, part: _Literal, index: int) -> int:
+    """The file offset of the ``index``-th character of ``part``'s value (escapes are several characters)."""
+    i, stop = part.start + 1, part.end - 1
+    for _ in range(index):
+        if i >= stop:
+            break
+        if text[i] != "\\":
+            i += 1
+        elif text[i + 1] != "u":
+            i += 2
+        else:
+            pair = 0xD800 <= int(text[i + 2 : i + 6], 16) < 0xDC00 and text[i + 6 : i + 8] == "\\u"
+            i += 12 if pair else 6
+    return i
+
+
+def _position(text: str, source: Source, line: int, column: int) -> tuple[int, int]:
+    """The file line and column of ``source``'s line ``line``, column ``column`` (both 1-based)."""
+    lines = split_lines(source.text) or [""]
+    line = min(max(line, 1), len(lines))
+    offset = sum(len(item) for item in lines[: line - 1]) + min(max(column - 1, 0), len(lines[line - 1]))
+    if not source.parts:
+        at = source.start
+    else:
+        for part in source.parts:
+            if offset < len(part.value) or part is source.parts[-1]:
+                break
+            offset -= len(part.value)
+        at = _raw_offset(text, part, offset)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def _located(text: str, source: Source, finding: Finding, line: int) -> Finding:
+    row, column = _position(text, source, line, finding.column)
+    message = f"{finding.message} (cell {source.cell}, line {line})"
+    return Finding(finding.rule, message, row, column, finding.kind)
+
+
+def chunk_at(cells: Sequence[ChunkT], line: int) -> tuple[ChunkT, int]:
+    """The chunk holding ``line`` of the module, and the line's number in it (both 1-based)."""
+    index = max(0, bisect_right([cell.first_line for cell in cells], line) - 1)
+    return cells[index], max(1, line - cells[index].first_line + 1)
+
+
+# --- the entry points -----------------------------------------------------------------------------------------------
+def transform_notebook(text: str, options: Options) -> Outcome:
+    """Migrate a notebook's code cells; the file stays byte for byte where no cell changed."""
+    from codemods.frontends.python import prefilter_tokens, transform_python
+
+    try:
+        notebook, sources = read(text)
+    except NotebookError as exc:
+        return Outcome(text, changed=False, error=str(exc))
+    if _language(notebook) != "python":
+        return Outcome(text, changed=False, parsed=False)
+    cells, broken = _cells(sources)
+    findings = []
+    for source, why, line in broken:
+        kind: FindingKind = "todo" if any(token in source.text for token in prefilter_tokens(options)) else "report"
+        message = f"the cell does not parse as Python, even with its IPython lines masked ({why}): left as it is"
+        findings.append(_located(text, source, Finding(RULE, message, line, 1, kind), line))
+    interactive = replace(options, interactive=True)  # a notebook's Trainer runs in its kernel
+    outcome = transform_python(module(cells), interactive) if cells else Outcome("", changed=False, parsed=False)
+    if outcome.error is not None:
+        return Outcome(text, False, tuple(findings), f"the code cells as one module: {outcome.error}")
+    for finding in outcome.findings:
+        cell, line = chunk_at(cells, finding.line)
+        findings.append(_located(text, cell.source, finding, line))
+    found = tuple(sorted(findings, key=lambda f: (f.line, f.column, f.rule, f.message)))
+    if not outcome.changed:
+        return Outcome(text, False, found, parsed=outcome.parsed)
+    texts = split_module(outcome.source, cells)
+    if texts is None:
+        return Outcome(text, False, found, "a rule moved the line between two cells: left as it is")
+    hoist_imports(cells, texts)
+    ascii_only = _ensure_ascii(text, sources)
+    out, done = [], 0
+    for cell, new in zip(cells, texts, strict=True):
+        restored = unmask(new, cell.saved)
+        if restored is None:
+            return Outcome(text, False, found, f"cell {cell.source.cell}: a rule moved an IPython line")
+        restored = ends_like(restored, cell.source.text)
+        if restored != cell.source.text:
+            out += [text[done : cell.source.start], _encoded(text, cell.source, restored, ascii_only)]
+            done = cell.source.end
+    result = "".join(out) + text[done:]
+    return Outcome(result, result != text, found)
+
+
+def diff(path: str, before: str, after: str) -> str:
+    """A unified diff of each changed cell's source lines (``a/nb.ipynb (cell 3)``), not of the JSON lines."""
+    try:
+        old = {source.cell: source for source in read(before)[1]}
+        new = read(after)[1]
+    except NotebookError:
+        return ""
+    names = (path, path) if os.path.isabs(path) else (f"a/{path}", f"b/{path}")  # as ``runner.unified_diff``
+    out: list[str] = []
+    for source in new:
+        previous = old.get(source.cell)
+        if previous is None or previous.text == source.text:
+            continue
+        lines = difflib.unified_diff(
+            [line if line.endswith("\n") else line + "\n" for line in previous.text.splitlines(keepends=True)],
+            [line if line.endswith("\n") else line + "\n" for line in source.text.splitlines(keepends=True)],
+            f"{names[0]} (cell {source.cell})",
+            f"{names[1]} (cell {source.cell})",
+        )
+        out.extend(lines)
+    return "".join(out)

@@ -1,0 +1,136 @@
+"""Project facts read from files' text after the scan, for the decisions only some runs make.
+
+``codemods.runner`` reads them again from the files once the index is merged, and only where a run has something
+to decide (a clean tree pays nothing): whether anything may run ``Trainer.tune()`` (the fact ``tunes``, which lets
+``auto_lr_find``/``auto_scale_batch_size`` go: rule ``removed_arguments``), and where a config key may be used
+without the index seeing it (``unindexed:<key>``, which keeps its reads from moving: ``codemods.project.moved_reads``).
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from codemods.frontends.commands.syntax import TODO_MARK
+
+if TYPE_CHECKING:
+    from codemods.project.index import FileIndex
+
+#: The Trainer flags 1.5 read only in ``Trainer.tune()`` (``Tuner._tune``; ``tuner.lr_find()`` and
+#: ``tuner.scale_batch_size()`` set their own values first): where nothing in the project tunes, they did nothing.
+TUNE_FLAGS = ("auto_lr_find", "auto_scale_batch_size")
+#: What may run ``Tuner._tune`` (and so read both tuning flags): ``trainer.tune(...)``, the tuner's own
+#: ``lr_find``/``scale_batch_size`` (each runs ``Trainer.tune``, where the other flag still counts), the module
+#: functions of those names (``lr_find(trainer, model)`` reads ``trainer.auto_lr_find``), LightningCLI.
+_TUNING = re.compile(rb"\.\s*tune\s*\(|\btuner\b|\blr_find\b|\bscale_batch_size\b|LightningCLI")
+_TUNE_FLAG_READ = re.compile(rb"\.\s*(auto_lr_find|auto_scale_batch_size)\b")
+
+
+#: Config keys whose reads may move to another key (``codemods.project.moved_reads``); the index says where it cannot
+#: see every use of one (the fact ``unindexed:<key>``).
+#: Old key -> the key that carries its value once its config is migrated.
+MOVES: dict[str, str] = {"gpus": "devices"}
+MOVABLE = tuple(MOVES)
+#: Trainer flags that 2.x no longer takes, with what replaced each: a config read of one (``cfg.trainer.gpus``)
+#: that no config given to the run sets reads a value from elsewhere (a command line): rule ``config_reads``.
+UNSET_READS: dict[str, str] = {
+    "gpus": 'accelerator="gpu", devices=N',
+    "tpu_cores": 'accelerator="tpu", devices=N',
+    "ipus": 'accelerator="ipu", devices=N',
+    "num_processes": 'accelerator="cpu", devices=N',
+    "distributed_backend": "strategy=",
+}
+_MOVABLE_TEXT = {key: re.compile(rb"trainer\W{1,3}" + key.encode() + rb"\b") for key in MOVABLE}
+_YAML_KEY = {
+    key: re.compile(rb"(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)" + key.encode() + rb"[ \t]*:", re.MULTILINE)
+    for key in UNSET_READS
+}
+
+
+def configured(path: str, data: bytes, part: FileIndex) -> tuple[str, ...]:
+    """Facts ``configured:<key>`` for the :data:`UNSET_READS` keys a YAML file sets outside the Trainer sections
+    the index recorded (``lightning: trainer: gpus: 2``, a flow-style or packaged section): a config sets them
+    after all, and its own TODO (the project guard's) covers their reads."""
+    if not path.endswith((".yaml", ".yml")):
+        return ()
+    return tuple(f"configured:{key}" for key in UNSET_READS if _unrecorded(key, data, part))
+
+
+def _unrecorded(key: str, data: bytes, part: FileIndex) -> bool:
+    """Whether a YAML file sets ``key`` more often than the Trainer sections the index recorded hold it."""
+    if key.encode() not in data:
+        return False
+    recorded = sum(1 for section in part.sections for name, _ in section.items if name == key)
+    return len(_YAML_KEY[key].findall(data)) > recorded
+
+
+def unindexed(path: str, data: bytes, part: FileIndex) -> tuple[str, ...]:
+    """Facts ``unindexed:<key>`` for the :data:`MOVABLE` keys this file may use where :func:`index_text` saw no
+    use: a YAML key outside a recorded Trainer section (a nested or flow-style ``trainer``, a group file that Hydra
+    packages under ``trainer``), any mention in a file that is neither Python nor YAML (a notebook's
+    ``cfg.trainer.gpus``, a doc's), and in Python the key as a string or as a keyword of anything but a Trainer
+    (``OmegaConf.create({"trainer": {"gpus": 0}})``, ``Namespace(gpus=0)``: a config built in code)."""
+    found: list[str] = []
+    for key in MOVABLE:
+        if key.encode() not in data:
+            continue
+        if path.endswith((".py", ".pyi")):
+            if _python_mentions(data, key):
+                found.append(f"unindexed:{key}")
+        elif path.endswith((".yaml", ".yml")):
+            if _unrecorded(key, data, part):
+                found.append(f"unindexed:{key}")
+        elif not path.endswith((".py", ".pyi")) and _MOVABLE_TEXT[key].search(data):
+            found.append(f"unindexed:{key}")
+    return tuple(found)
+
+
+def _python_mentions(data: bytes, key: str) -> bool:
+    """``key`` as a string constant, or as a keyword of a call that is not a Trainer's (the Python rules migrate
+    those); a file that does not parse counts as a mention."""
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and node.value == key:
+            return True
+        if isinstance(node, ast.Call) and any(keyword.arg == key for keyword in node.keywords):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if not name.endswith("Trainer"):
+                return True
+    return False
+
+
+def never_tunes(project: object) -> bool:
+    """Whether ``project`` is a run's index (``codemods.project.index.ProjectIndex``; tests may plan without one) and
+    nothing in it may tune a Trainer (its facts lack ``tunes``)."""
+    facts = getattr(project, "facts", None)
+    return isinstance(facts, frozenset) and "tunes" not in facts
+
+
+def may_tune(data: bytes) -> bool:
+    """Whether a file may run ``Trainer.tune()`` or read a tuning flag back: a ``.tune(`` call, the tuner or its
+    ``lr_find``/``scale_batch_size``, LightningCLI (its ``tune`` subcommand in 1.5), or ``x.auto_lr_find``
+    anywhere but as the value of the flag of that name
+    (``auto_lr_find=cfg.trainer.auto_lr_find`` passes a config on; ``if trainer.auto_lr_find:`` reads it).
+    Text, not syntax: a mention in a doc or a comment counts too, which only keeps a TODO."""
+    for match in _TUNING.finditer(data):
+        if TODO_MARK.encode() not in _line(data, match.start()):  # this tool's TODO names Tuner(...).lr_find
+            return True
+    if b"auto_lr_find" not in data and b"auto_scale_batch_size" not in data:
+        return False
+    for match in _TUNE_FLAG_READ.finditer(data):
+        flag = match.group(1)
+        line = data[data.rfind(b"\n", 0, match.start()) + 1 : match.start()]
+        if not re.search(rb"\b" + flag + rb"\s*=\s*[\w.]*$", line) and TODO_MARK.encode() not in line:
+            return True
+    return False
+
+
+def _line(data: bytes, offset: int) -> bytes:
+    end = data.find(b"\n", offset)
+    return data[data.rfind(b"\n", 0, offset) + 1 : len(data) if end < 0 else end]

@@ -1,0 +1,206 @@
+"""Phase one: a project-wide index of where the Trainer section of a config is used outside the config.
+
+A YAML ``trainer:`` section can only be migrated together with everything that reads its keys. The index
+finds, in every file given (Python, and text files that hold override strings: shell scripts, docs,
+notebooks), the uses of ``<section>.<key>``:
+
+* reads and stores on config objects: ``cfg.trainer.gpus``, ``cfg["trainer"]["gpus"]``,
+  ``cfg.trainer.get("gpus")``, ``OmegaConf.select(cfg, "trainer.gpus")``, ``OmegaConf.update(...)``;
+* override strings, in Python string literals and in text files: ``trainer.gpus=2``, ``+trainer.gpus=2``,
+  ``--trainer.gpus 2`` (LightningCLI), and ``${trainer.gpus}`` interpolations in other YAML files;
+* structured-config schemas: a class whose annotated fields mirror Trainer flags (``@dataclass class
+  TrainerConf: gpus: int = 0``);
+* calls that pass a config section into a Trainer together with explicit flags
+  (``Trainer(strategy=X, **cfg.trainer)``, ``instantiate(cfg.trainer, plugins=[...])``), and LightningCLI's
+  ``trainer_defaults={...}``, whose keys compete with the config file's trainer section.
+
+This module holds the data model (what a file contributes, the merged project index) and the questions asked
+of a use. The indexers are next to it:
+
+* ``codemods.project.scan_file``: one file's text, dispatched on its kind (``index_text``);
+* ``codemods.project.scan_text``: override strings in text files and strings, and the facts a file's text states;
+* ``codemods.project.scan_yaml``: YAML configs (their Trainer sections, interpolations, strategy plugins);
+* ``codemods.project.scan_python``: Python files, read with ``ast``;
+* ``codemods.project.facts``: project facts read again after the scan, for the decisions only some runs make.
+
+Everything here is plain data (frozen, hashable, picklable) so that workers receive it with their options.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from codemods.project.facts import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
+
+#: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
+#: and the read with it, so that it does not hold the key (:func:`drops_read`).
+UseKind = Literal["read", "override", "interpolation", "strategy_plugin", "dropped_flag"]
+
+
+#: The key under which :data:`_PLUGIN_TARGET` uses are indexed (no Trainer flag is spelled so).
+STRATEGY_PLUGIN = "trainer.plugins:strategy"
+
+
+@dataclass(frozen=True, order=True)
+class Use:
+    """One place a config key is used: ``key`` is dotted (``trainer.gpus``)."""
+
+    key: str
+    path: str
+    line: int
+    kind: UseKind
+    #: For an override written as a command line: every Trainer override of that command, as
+    #: ``(style, prefix, key, value)`` (``codemods.frontends.commands.syntax``). Whether the command migrates together
+    #: with the config is decided from it (``codemods.frontends.commands.decide``); empty: a mention that stays.
+    command: tuple[tuple[str, str, str, str], ...] = ()
+    #: A read spelled ``<config>.trainer.<key>`` (attributes, loaded, not stored): renaming the attribute moves it
+    #: to another key (``codemods.project.moved_reads``).
+    attribute: bool = False
+
+
+@dataclass(frozen=True, order=True)
+class SectionKeys:
+    """A config file's top-level Trainer section (a ``trainer:`` key, or a ``trainer/`` group file): its keys
+    and their values as written (one line each; a value on several lines is ``""``)."""
+
+    path: str
+    items: tuple[tuple[str, str], ...]
+    #: Whether its document has a ``defaults:`` list (Hydra composes it with other configs; the rules then
+    #: plan it as :attr:`codemods.plan.model.Plan.composed`).
+    composed: bool = False
+
+
+@dataclass(frozen=True, order=True)
+class Schema:
+    """A class that types a Trainer section: its field names and their annotations as written."""
+
+    path: str
+    line: int
+    name: str
+    fields: tuple[tuple[str, str], ...]
+
+    def annotation(self, key: str) -> str | None:
+        return next((text for name, text in self.fields if name == key), None)
+
+
+@dataclass(frozen=True, order=True)
+class Splat:
+    """A call that passes ``**<section>`` (or the section itself) together with explicit keyword flags."""
+
+    section: str
+    path: str
+    line: int
+    keywords: tuple[str, ...]
+    #: ``call``: the flags go next to the section's (a duplicate is an error); ``defaults``: LightningCLI's
+    #: ``trainer_defaults``, which the config file overrides key by key (only a second strategy is a clash).
+    kind: str = "call"
+
+
+@dataclass(frozen=True)
+class FileIndex:
+    """What one file contributes to the project index."""
+
+    uses: tuple[Use, ...] = ()
+    schemas: tuple[Schema, ...] = ()
+    splats: tuple[Splat, ...] = ()
+    sections: tuple[SectionKeys, ...] = ()
+    #: What the file says about the project's tools (:data:`FACTS`).
+    facts: tuple[str, ...] = ()
+
+
+#: Facts a file can contribute: the Hydra version the project requires (``hydra>=1.1``: ``++`` overrides
+#: work; ``hydra<1.1``), a parser built by ``Trainer.add_argparse_args``, the project's own options of a
+#: Trainer flag's name (``option:--gpus``, from ``add_argument``), a Trainer built by
+#: ``Trainer.from_argparse_args`` (``argparse_namespace``: whatever its parser holds reaches the Trainer) and code
+#: that may run ``Trainer.tune()`` (``tunes``: ``codemods.project.facts.may_tune``).
+FACTS = ("hydra>=1.1", "hydra<1.1", "argparse_trainer", "argparse_namespace", "tunes")
+
+
+@dataclass(frozen=True)
+class ProjectIndex:
+    """The merged, sorted index of every file given to one run."""
+
+    uses: tuple[Use, ...] = ()
+    schemas: tuple[Schema, ...] = ()
+    splats: tuple[Splat, ...] = ()
+    #: The folder messages name places relative to (the common folder of the files given), so that a TODO
+    #: written into a file reads the same wherever the project is checked out.
+    root: str = ""
+    sections: tuple[SectionKeys, ...] = ()
+    facts: frozenset[str] = frozenset()
+    #: Decisions derived from the index once per run and process (``codemods.frontends.commands.decide``).
+    memo: dict[object, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @classmethod
+    def merge(cls, parts: Iterable[FileIndex], root: str = "") -> ProjectIndex:
+        uses: set[Use] = set()
+        schemas: set[Schema] = set()
+        splats: set[Splat] = set()
+        sections: set[SectionKeys] = set()
+        facts: set[str] = set()
+        for part in parts:
+            uses.update(part.uses)
+            schemas.update(part.schemas)
+            splats.update(part.splats)
+            sections.update(part.sections)
+            facts.update(part.facts)
+        ordered = tuple(sorted(sections))
+        return cls(tuple(sorted(uses)), tuple(sorted(schemas)), tuple(sorted(splats)), root, ordered, frozenset(facts))
+
+    def where(self, path: str) -> str:
+        """``path`` relative to :attr:`root` (no line: the text may go into a TODO, and lines move)."""
+        return _relative(path, self.root)
+
+    def uses_of(self, key: str, outside: str | None = None) -> list[Use]:
+        """Uses of ``key`` (``trainer.gpus``), those in the file ``outside`` left out."""
+        return [use for use in self.uses if use.key == key and use.path != outside]
+
+    def splats_of(self, section: str) -> list[Splat]:
+        last = section.rpartition(".")[2]
+        return [splat for splat in self.splats if splat.section == last]
+
+
+def movable_read(use: Use) -> bool:
+    """A read the rule ``config_reads`` could move to another key: ``cfg.trainer.gpus``, spelled with attributes."""
+    return use.kind == "read" and use.attribute and use.key.partition(".")[2] in MOVES
+
+
+def removed_flag_read(use: Use) -> bool:
+    """A read of a flag the target may refuse (``cfg.trainer.gpus``): the rule ``config_reads`` moves it or, where
+    nothing sets the key, writes its TODO (``codemods.project.moved_reads``)."""
+    return use.kind == "read" and use.key.partition(".")[2] in UNSET_READS
+
+
+def drops_read(use: Use, index: ProjectIndex) -> bool:
+    """Whether the Python rules drop this use of a key in this run (it then holds nothing back)."""
+    if use.kind != "dropped_flag":
+        return False
+    return use.key.partition(".")[2] not in TUNE_FLAGS or never_tunes(index)
+
+
+def _relative(path: str, root: str) -> str:
+    if not root:
+        return path
+    try:
+        return os.path.relpath(path, root).replace(os.sep, "/")
+    except ValueError:  # another drive (Windows)
+        return path
+
+
+def describe(uses: Sequence[Use], root: str = "", limit: int = 2) -> str:
+    """``src/train.py, scripts/run.sh and 4 more files``, relative to ``root``.
+
+    Files, not lines: the text goes into a TODO comment, and a line number would change as soon as a run
+    inserts a line above the use (then a second run would write the TODO again).
+    """
+    files = list(dict.fromkeys(_relative(use.path, root) for use in uses))
+    rest = len(files) - limit
+    return ", ".join(files[:limit]) + (f" and {rest} more file{'s' if rest > 1 else ''}" if rest > 0 else "")
+
+
+def iter_keys(uses: Iterable[Use]) -> Iterator[str]:
+    return iter(sorted({use.key for use in uses}))

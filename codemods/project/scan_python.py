@@ -1,0 +1,232 @@
+"""The project index's Python files: config reads and stores, override strings, schemas and section splats.
+
+Python is read with ``ast``: comments, strings and docstrings never look like a use (override strings are only
+taken from real string literals). Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+from codemods.project.facts import TUNE_FLAGS
+from codemods.project.index import FileIndex, Schema, Splat, Use, UseKind
+from codemods.project.scan_text import text_uses
+
+#: Attribute roots that are Trainer objects (``self.trainer.gpus`` is a Trainer property, not a config key).
+_TRAINER_OWNERS = frozenset({"self", "pl_module", "module", "model", "lightning_module", "cls"})
+
+
+#: Trainer flags that a schema must mention for its class to count as a Trainer section's schema.
+SCHEMA_MARKERS = frozenset(
+    {"gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend", "accelerator", "strategy", "devices"}
+)
+_SCHEMA_COMPANIONS = frozenset(
+    {"max_epochs", "max_steps", "precision", "num_nodes", "accumulate_grad_batches", "gradient_clip_val"}
+    | {"check_val_every_n_epoch", "log_every_n_steps", "val_check_interval", "min_epochs", "deterministic"}
+    | {"benchmark", "fast_dev_run", "limit_train_batches", "amp_backend", "amp_level", "plugins"}
+)
+
+
+#: Callees that take a Trainer section and keyword flags next to it.
+_TRAINER_CALLEES = frozenset({"Trainer", "instantiate", "call", "from_argparse_args", "Runner"})
+
+
+def _chain(node: ast.expr) -> list[str] | None:
+    """``cfg.trainer["gpus"].x`` -> ["cfg", "trainer", "gpus", "x"]; None for anything else."""
+    parts: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            if not isinstance(node.slice.value, str):
+                return None
+            parts.append(node.slice.value)
+            node = node.value
+        elif isinstance(node, ast.Name):
+            parts.append(node.id)
+            return list(reversed(parts))
+        else:
+            return None
+
+
+def _attribute_read(node: ast.expr, name: str) -> bool:
+    """Whether the outermost chain ``node`` holds ``<...>.trainer.<name>`` as attributes, in a load."""
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        if isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Attribute):
+            return node.value.attr == "trainer" and isinstance(node.ctx, ast.Load)
+        node = node.value
+    return False
+
+
+def config_key(chain: Sequence[str]) -> str | None:
+    """:func:`_config_key`, for the Python rules: they must take for a config key exactly what the index does."""
+    return _config_key(chain)
+
+
+def _config_key(chain: Sequence[str]) -> str | None:
+    """``cfg.trainer.gpus`` -> ``trainer.gpus`` when the ``trainer`` is a config node, not a Trainer object."""
+    for index in range(1, len(chain) - 1):
+        if chain[index] != "trainer":
+            continue
+        owner = chain[index - 1]
+        if index == 1 and owner in _TRAINER_OWNERS:
+            return None  # self.trainer.gpus: the Trainer's property
+        return f"trainer.{chain[index + 1]}"
+    return None
+
+
+def _annotation(node: ast.expr | None) -> str:
+    return ast.unparse(node) if node is not None else ""
+
+
+class _PythonIndexer(ast.NodeVisitor):
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.uses: list[Use] = []
+        self.schemas: list[Schema] = []
+        self.splats: list[Splat] = []
+
+    def _use(self, key: str, node: ast.AST, kind: UseKind = "read", attribute: bool = False) -> None:
+        self.uses.append(Use(key, self.path, getattr(node, "lineno", 1), kind, attribute=attribute))
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        self._access(node)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        self._access(node)
+
+    def _access(self, node: ast.Attribute | ast.Subscript) -> None:
+        chain = _chain(node)
+        if chain is not None:
+            key = _config_key(chain)
+            if key is not None:
+                self._use(key, node, attribute=_attribute_read(node, key.partition(".")[2]))
+                return  # the outermost chain says it all
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        skip: set[int] = set()
+        # cfg.trainer.get("gpus"): a read of trainer.gpus (and not of a key called "get")
+        if name in ("get", "pop", "setdefault") and isinstance(func, ast.Attribute) and node.args:
+            chain = _chain(func.value)
+            first = node.args[0]
+            owner = chain is not None and len(chain) == 2 and chain[0] in _TRAINER_OWNERS
+            if chain is not None and chain[-1] == "trainer" and not owner:
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    self._use(f"trainer.{first.value}", node)
+                skip.add(id(func))
+        # getattr(cfg.trainer, "gpus") / hasattr(...) / setattr(...): the key as text
+        if name in ("getattr", "hasattr", "setattr", "delattr") and len(node.args) >= 2:
+            chain, text = _chain(node.args[0]), node.args[1]
+            attr = text.value if isinstance(text, ast.Constant) and isinstance(text.value, str) else None
+            if chain is not None and chain[-1] == "trainer" and attr is not None and _config_key([*chain, attr]):
+                self._use(f"trainer.{attr}", node)
+        # OmegaConf.select(cfg, "trainer.gpus") / OmegaConf.update(cfg, "trainer.gpus", value)
+        if name in ("select", "update") and len(node.args) >= 2:
+            key = node.args[1]
+            if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.startswith("trainer."):
+                self._use(key.value, node)
+                skip.add(id(key))
+        if name in _TRAINER_CALLEES or name.endswith("Trainer"):  # flash.Trainer, a project's MyTrainer
+            self._splat(node)
+            for keyword in _dropped_reads(node, name):
+                self._use(f"trainer.{keyword.arg}", keyword.value, "dropped_flag")
+                skip.add(id(keyword))
+        elif name.endswith("CLI"):
+            self._trainer_defaults(node)
+        for child in ast.iter_child_nodes(node):
+            if id(child) not in skip:
+                self.visit(child)
+
+    def _splat(self, node: ast.Call) -> None:
+        sections: list[str] = []
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                sections.extend(self._sections(keyword.value))
+        for arg in node.args:
+            sections.extend(self._sections(arg))
+        explicit = tuple(sorted(k.arg for k in node.keywords if k.arg is not None))
+        for section in sections:
+            self.splats.append(Splat(section, self.path, node.lineno, explicit))
+
+    def _trainer_defaults(self, node: ast.Call) -> None:
+        """``LightningCLI(trainer_defaults={"plugins": ...})``: the config file's trainer section overrides these
+        keys, so the section must not gain a flag that competes with them (a second strategy)."""
+        for keyword in node.keywords:
+            if keyword.arg != "trainer_defaults":
+                continue
+            value = keyword.value
+            keys: list[str] = []
+            if isinstance(value, ast.Dict):
+                keys = [k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+            elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict":
+                keys = [k.arg for k in value.keywords if k.arg is not None]
+            if keys:
+                self.splats.append(Splat("trainer", self.path, node.lineno, tuple(sorted(keys)), "defaults"))
+
+    def _sections(self, node: ast.expr) -> list[str]:
+        """``cfg.trainer`` / ``cfg["trainer"]`` / ``OmegaConf.to_container(cfg.trainer)`` -> ["trainer"]."""
+        if isinstance(node, ast.Call) and node.args:
+            node = node.args[0]
+        chain = _chain(node)
+        if chain is not None and len(chain) >= 2 and chain[-1] == "trainer" and chain[0] not in _TRAINER_OWNERS:
+            return ["trainer"]
+        return []
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str) and "trainer." in node.value:
+            for use in text_uses(node.value, self.path):
+                self.uses.append(Use(use.key, self.path, node.lineno + use.line - 1, "override", use.command))
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        fields = tuple(
+            (statement.target.id, _annotation(statement.annotation))
+            for statement in node.body
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+        )
+        names = {name for name, _ in fields}
+        if names & SCHEMA_MARKERS and names & _SCHEMA_COMPANIONS:
+            self.schemas.append(Schema(self.path, node.lineno, node.name, fields))
+        self.generic_visit(node)
+
+
+def _literal(node: ast.expr) -> object:
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _dropped_reads(node: ast.Call, name: str) -> list[ast.keyword]:
+    """The flags of a Trainer call that the Python rules drop together with the config read they pass on: a
+    tuning flag (``auto_lr_find=cfg.trainer.auto_lr_find``; dropped where nothing in the project tunes) and
+    ``auto_select_gpus`` in a call that shows it passes no ``devices=`` and no ``gpus=`` but a list or a string
+    (1.5 read it only next to an int ``gpus=``: ``codemods.rules.auto_select_gpus``)."""
+    if not name.endswith("Trainer"):
+        return []  # instantiate(cfg.trainer, ...), Trainer.from_argparse_args(...): not a call the rules rebuild
+    names = {keyword.arg for keyword in node.keywords}
+    visible = None not in names and not any(isinstance(arg, ast.Starred) for arg in node.args)
+    gpus = next((keyword.value for keyword in node.keywords if keyword.arg == "gpus"), None)
+    # no gpus=, or one 1.5 did not pick for: a list or a string
+    unpicked = gpus is None or isinstance(_literal(gpus), list | tuple | str)
+    found = []
+    for keyword in node.keywords:
+        chain = _chain(keyword.value)
+        if chain is None or _config_key(chain) != f"trainer.{keyword.arg}":
+            continue
+        if keyword.arg in TUNE_FLAGS or (
+            keyword.arg == "auto_select_gpus" and visible and unpicked and "devices" not in names
+        ):
+            found.append(keyword)
+    return found
+
+
+def python_index(tree: ast.Module, path: str, facts: tuple[str, ...] = ()) -> FileIndex:
+    """What a parsed Python file contributes to the project index."""
+    indexer = _PythonIndexer(path)
+    indexer.visit(tree)
+    return FileIndex(tuple(indexer.uses), tuple(indexer.schemas), tuple(indexer.splats), facts=facts)

@@ -1,0 +1,123 @@
+"""The project index's text files and override strings: ``trainer.gpus=2``, ``+trainer.gpus=2``,
+``--trainer.gpus 2`` (LightningCLI) and ``${trainer.gpus}`` interpolations, in text files (shell scripts, docs,
+notebooks, make/CI files) and in Python string literals; and the facts (``codemods.project.index.FACTS``) a file's text
+states. Standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+
+from codemods.frontends.commands.files import COMMAND_NAMES
+from codemods.frontends.commands.syntax import TODO_MARK, commands
+from codemods.project.index import Use
+
+_OVERRIDE = re.compile(r"(?<![\w.$/{-])(?:\+\+|\+|--)?(trainer)\.(\w+)(?=\s*=|\s+\S|\s*$|[\"',\]])", re.MULTILINE)
+
+
+_INTERPOLATION = re.compile(r"\$\{\s*(trainer)\.(\w+)\s*\}")
+#: ``${train.trainer.gpus}``: a Trainer section under another key, so never the file's own top-level one.
+_NESTED_INTERPOLATION = re.compile(r"\$\{\s*(?:[\w-]+\.)+(trainer)\.(\w+)\s*\}")
+
+
+#: Text files whose override strings count as uses (shell scripts, docs, notebooks, make/CI files).
+#: (Notebooks are migrated, not only indexed: ``codemods.frontends.notebooks.notebook``; their override strings count
+#: all the same.)
+TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".md", ".rst", ".txt", ".cfg", ".ini", ".toml", ".json")
+# the files named, not suffixed, that hold command lines (``codemods.frontends.commands.files``)
+TEXT_NAMES = COMMAND_NAMES
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    starts.extend(match.end() for match in re.finditer(r"\n", text))
+    return starts
+
+
+def _line_of(starts: Sequence[int], offset: int) -> int:
+    return bisect_right(starts, offset)
+
+
+def text_uses(text: str, path: str, interpolations: bool = False) -> list[Use]:
+    """Override strings (and, when asked, ``${trainer.x}`` interpolations) in a text file.
+
+    Each mention of ``trainer.<key>`` that looks like an override is a use; one that is a token of a command
+    line (``codemods.frontends.commands.syntax``) carries that command, so that the run can tell an override that
+    migrates with the config from one that stays.
+    """
+    if "trainer" not in text:
+        return []
+    if TODO_MARK in text:  # this tool's own TODOs name the keys they are about: blank them, keeping offsets
+        text = re.sub(rf"^.*{re.escape(TODO_MARK)}.*$", lambda m: " " * len(m.group()), text, flags=re.MULTILINE)
+    starts = _line_starts(text)
+    command_at: dict[int, tuple[tuple[str, str, str, str], ...]] = {}
+    for _, _, found in commands(text):
+        items = tuple(token.item for token in found if token.style != "argparse")
+        command_at.update((token.start, items) for token in found)
+    found_uses = [
+        Use(
+            f"{m.group(1)}.{m.group(2)}",
+            path,
+            _line_of(starts, m.start()),
+            "override",
+            command_at.get(m.start(), ()),
+        )
+        for m in _OVERRIDE.finditer(text)
+    ]
+    if interpolations:
+        found_uses.extend(
+            Use(f"{m.group(1)}.{m.group(2)}", path, _line_of(starts, m.start()), "interpolation")
+            for m in _INTERPOLATION.finditer(text)
+        )
+    found_uses.extend(
+        Use(f"{m.group(1)}.{m.group(2)}", path, _line_of(starts, m.start()), "interpolation")
+        for m in _NESTED_INTERPOLATION.finditer(text)
+    )
+    return found_uses
+
+
+_HYDRA_PIN = re.compile(r"hydra[-_]core\s*(==|>=|~=|>|<=|<)\s*(\d+)\.(\d+)", re.IGNORECASE)
+_ARGPARSE_TRAINER = re.compile(r"Trainer\s*\.\s*add_argparse_args\s*\(")
+_ARGPARSE_NAMESPACE = re.compile(r"Trainer\s*\.\s*from_argparse_args\s*\(")
+_OWN_OPTION = re.compile(
+    r"add_argument\(\s*[\"'](--(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator"
+    r"|amp_backend|amp_level|precision|strategy|devices|num_nodes))[\"']"
+)
+
+
+_REQUIREMENTS = re.compile(
+    r"(?:^|/)(?:requirements[^/]*\.(?:txt|in|ya?ml)|setup\.(?:py|cfg)|pyproject\.toml|environment[^/]*\.ya?ml|Pipfile)$"
+)
+
+
+def text_facts(text: str, path: str = "") -> tuple[str, ...]:
+    """:data:`FACTS` a file's text states: a ``hydra-core`` requirement (in a requirements file, ``setup.py``,
+    ``pyproject.toml``, a conda environment: a doc's example pin is no requirement), ``++`` overrides or
+    ``_self_`` in a defaults list (both new in Hydra 1.1), ``Trainer.add_argparse_args``, a project option
+    named like a flag."""
+    facts: set[str] = set()
+    if "ydra" in text and _REQUIREMENTS.search(path.replace("\\", "/")):
+        for match in _HYDRA_PIN.finditer(text):
+            version = (int(match.group(2)), int(match.group(3)))
+            operator = match.group(1)
+            if operator in (">=", "==", "~=", ">"):
+                facts.add("hydra>=1.1" if version >= (1, 1) else "hydra<1.1")
+            elif version <= (1, 1):
+                facts.add("hydra<1.1")
+    if "++trainer." in text or re.search(r"^\s*-\s*_self_\s*$", text, re.MULTILINE):
+        facts.add("hydra>=1.1")
+    if "add_argparse_args" in text and _ARGPARSE_TRAINER.search(text):
+        facts.add("argparse_trainer")
+    if "from_argparse_args" in text and _ARGPARSE_NAMESPACE.search(text):
+        facts.add("argparse_namespace")
+    if "add_argument" in text:
+        facts.update(f"option:{match.group(1)}" for match in _OWN_OPTION.finditer(text))
+    return tuple(sorted(facts))
+
+
+def is_text_file(path: str) -> bool:
+    """Text files the project index reads (their command lines are migrated: ``codemods.frontends.commands``)."""
+    name = path.rpartition("/")[2]
+    return path.endswith(TEXT_SUFFIXES) or name in TEXT_NAMES

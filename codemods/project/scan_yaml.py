@@ -1,0 +1,129 @@
+"""The project index's YAML configs: their top-level Trainer sections (a ``trainer:`` key, a ``trainer/`` group
+file), ``${trainer.x}`` interpolations and override lists, and strategy plugins named outside a Trainer section.
+Comments are not uses. Standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from codemods.project.index import STRATEGY_PLUGIN, FileIndex, SectionKeys, Use
+from codemods.project.scan_text import _line_of, _line_starts, text_facts, text_uses
+from legacy_api.renames import STRATEGY_CLASSES
+
+#: A strategy plugin named in a config (``class_path: pytorch_lightning.plugins.DeepSpeedPlugin``, a Hydra
+#: ``_target_``): Hydra may compose it into a trainer section of another file.
+_PLUGIN_TARGET = re.compile(
+    r"(?:_target_|class_path)\s*:\s*[\"']?pytorch_lightning\.(?:plugins|strategies)(?:\.\w+)*\.(\w+(?:Plugin|Strategy))\b"
+)
+
+
+_OWN_TRAINER = re.compile(r"^trainer\s*:", re.MULTILINE)
+
+
+_TOP_KEY = re.compile(r"^([A-Za-z_]\w*)\s*:(?:\s+(.*?))?\s*$")
+
+
+_DOCUMENT_MARK = re.compile(r"^(?:---|\.\.\.)(?:\s|$)")
+_DEFAULTS = re.compile(r"^defaults\s*:")
+
+
+def _documents(code: str) -> list[list[str]]:
+    """The lines of each document of a YAML stream (``---`` starts one, ``...`` ends one)."""
+    documents: list[list[str]] = [[]]
+    for line in code.split("\n"):
+        if _DOCUMENT_MARK.match(line):
+            documents.append([])
+        else:
+            documents[-1].append(line)
+    return [lines for lines in documents if any(line.strip() for line in lines)]
+
+
+def yaml_sections(code: str, path: str) -> list[SectionKeys]:
+    """The top-level Trainer sections of a config (comments already removed): a ``trainer/`` group file's
+    top-level keys, or the keys one level under a top-level ``trainer:``, in each document of the stream."""
+    parts = path.replace("\\", "/").split("/")
+    group = len(parts) >= 2 and parts[-2] == "trainer"
+    found: list[SectionKeys] = []
+    for lines in _documents(code)[:1] if group else _documents(code):
+        composed = any(_DEFAULTS.match(line) for line in lines)
+        if group:
+            body, indent = lines, 0
+        else:
+            start = next((i for i, line in enumerate(lines) if re.match(r"^trainer\s*:\s*$", line)), None)
+            if start is None:
+                continue
+            body = []
+            for line in lines[start + 1 :]:
+                if line.strip() and not line[:1].isspace():
+                    break
+                body.append(line)
+            indents = [len(line) - len(line.lstrip(" ")) for line in body if line.strip()]
+            if not indents:
+                continue
+            indent = min(indents)
+        items: list[tuple[str, str]] = []
+        for line in body:
+            if not line.strip() or len(line) - len(line.lstrip(" ")) != indent:
+                continue
+            match = _TOP_KEY.match(line[indent:])
+            if match and match.group(1) not in ("defaults", "_target_"):
+                items.append((match.group(1), match.group(2) or ""))
+        if items:
+            found.append(SectionKeys(path, tuple(items), composed))
+    return found
+
+
+def _without_comments(line: str) -> str:
+    """A YAML line up to its comment: a ``#`` at the start or after a blank, outside quotes."""
+    quote = ""
+    for index, char in enumerate(line):
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#" and (index == 0 or line[index - 1] in " \t"):
+            return line[:index]
+    return line
+
+
+def yaml_uses(text: str, path: str) -> FileIndex:
+    """A YAML file's ``${trainer.x}`` interpolations and override lists (Hydra ``overrides:``, test configs).
+
+    Comments are not uses: a TODO this tool wrote (which names ``trainer.gpus``) must not block the next run.
+    """
+    code = "\n".join(_without_comments(line) for line in text.split("\n"))
+    # ${trainer.x} in a file with its own trainer section refers to that section, which migrates it in step.
+    own_section = _OWN_TRAINER.search(code) is not None
+    uses = text_uses(code, path, interpolations=not own_section)
+    found = yaml_sections(code, path) if own_section or "/trainer/" in f"/{path}" else []
+    if "Plugin" in code or "Strategy" in code:
+        starts = _line_starts(code)
+        # Only a plugin outside any trainer section counts: one inside a section moves to its strategy with it.
+        in_group = "plugins" in path.replace("\\", "/").split("/")[:-1]
+        trainer_file = own_section or "Trainer" in code or "/trainer/" in f"/{path}"
+        uses.extend(
+            Use(STRATEGY_PLUGIN, path, _line_of(starts, match.start()), "strategy_plugin")
+            for match in _PLUGIN_TARGET.finditer(code)
+            if match.group(1) in STRATEGY_CLASSES
+            and (in_group or (not trainer_file and _under_plugins(code, match.start())))
+        )
+    return FileIndex(uses=tuple(uses), sections=tuple(found), facts=text_facts(code, path))
+
+
+def _under_plugins(code: str, offset: int) -> bool:
+    """Whether the line at ``offset`` sits in a ``plugins:`` block (its nearest less indented key is ``plugins``)."""
+    lines = code[:offset].split("\n")
+    current = lines[-1] if lines else ""
+    indent = len(current) - len(current.lstrip(" -"))
+    for line in reversed(lines[:-1]):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        depth = len(line) - len(line.lstrip(" -"))
+        if depth < indent or (
+            depth == indent and not line.lstrip().startswith("-") and current.lstrip().startswith("-")
+        ):
+            return stripped.startswith("plugins:")
+    return False

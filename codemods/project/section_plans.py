@@ -1,0 +1,50 @@
+"""A config's Trainer section planned from the project index alone, as the YAML front end will plan it.
+
+``codemods.frontends.commands.fates`` and ``codemods.project.moved_reads`` foresee what the run does to each indexed
+section before any file is rewritten: the index holds the section's keys and their values as written, and the same
+flag rules run on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from codemods.frontends.commands.syntax import Opaque, read_value
+from codemods.plan.apply_rules import run_flag_rules
+from codemods.plan.model import UNKNOWN, Plan, Value
+from codemods.project.facts import never_tunes
+from legacy_api.renames import PL
+
+if TYPE_CHECKING:
+    from codemods.model import Options
+    from codemods.project.index import ProjectIndex, SectionKeys
+
+
+def section_values(section: SectionKeys, keys: frozenset[str] | None = None) -> list[tuple[str, Value]]:
+    """The section's keys (those of ``keys``, if given) with their values read as the YAML front end reads them."""
+    out = []
+    for key, text in section.items:
+        if keys is None or key in keys:
+            lit = read_value(text) if text else UNKNOWN
+            out.append((key, Value(node=text, lit=UNKNOWN if isinstance(lit, Opaque) else lit, source=text)))
+    return out
+
+
+def plan_section(
+    items: Sequence[tuple[str, Value]], options: Options, section: SectionKeys, index: ProjectIndex, held: bool
+) -> Plan:
+    """The flag rules' plan for ``items`` of ``section`` (``held``: some of its keys are kept out of the plan)."""
+    plan = Plan(
+        list(items),
+        options.target_tuple,
+        PL,
+        options.enabled,
+        opaque_rest=held,
+        composed=section.composed,
+        origin={key: "explicit" for key, _ in items},
+        written_in="yaml",
+        untuned=never_tunes(index),
+    )
+    run_flag_rules(plan)
+    return plan
