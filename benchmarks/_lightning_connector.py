@@ -14,14 +14,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools" / "reference"))
 
-import record  # tools/reference/record.py: Lightning import and hardware faking
+import record_lightning  # tools/reference/record_lightning.py: the Lightning import
+import record_machine  # tools/reference/record_machine.py: the hardware faking
 
 
 def main() -> None:
     cases = json.loads(sys.argv[1])
     repeat = int(sys.argv[2])
-    record._import_lightning()
-    record.apply_hardware({"cuda": 4}, False, record._vendor_import_sites())
+    record_lightning._import_lightning()
+    record_machine.apply_hardware({"cuda": 4}, False, record_machine._vendor_import_sites())
     from pytorch_lightning.trainer.connectors.accelerator_connector import AcceleratorConnector
 
     out: dict[str, list[float]] = {}

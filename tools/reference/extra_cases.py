@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cases import hw
+from case_machines import hw
 
 INPUT_KEYS = frozenset({"kwargs", "hardware", "env", "interactive", "cluster"})
 

@@ -29,6 +29,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
+import case_model  # noqa: E402
 import cases as case_table  # noqa: E402
 import extra_cases  # noqa: E402
 import make_venvs  # noqa: E402
@@ -106,7 +107,7 @@ def generate(
     started = time.monotonic()
     raw = _run_record(version, jobs, only, cases_json)
     meta = raw["meta"]
-    by_id: dict[str, case_table.Case | extra_cases.ExtraCase]
+    by_id: dict[str, case_model.Case | extra_cases.ExtraCase]
     if cases_json:
         by_id = {case.id: case for case in extra_cases.load(cases_json)[0]}
     else:
@@ -127,7 +128,7 @@ def generate(
         "ignored_warning_patterns": meta["ignored_warning_patterns"],
         "scrubbed_env": meta["scrubbed_env"],
         "registries": meta["registries"],
-        "base_kwargs": case_table.BASE_KWARGS,
+        "base_kwargs": case_model.BASE_KWARGS,
         "date": datetime.date.today().isoformat(),
         "generator_command": " ".join(["python", "tools/reference/generate.py", *argv]).strip(),
         "case_count": len(results),

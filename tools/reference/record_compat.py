@@ -9,7 +9,8 @@ Runs in the ``lightning`` tier's venv (``tools/lightning-venv.sh``), from anywhe
 The cases are those of ``tests/data/lightning-1.5.10.json`` that 1.5.10 could build (not ``unavailable``), with
 their 1.5 keyword arguments as recorded, ``distributed_backend`` included (the shim takes it as the 1.5 flag). The
 machine is faked exactly as ``record.py`` fakes it for 2.x: this module only adds ``compat.lightning.install()`` in
-the parent before the per-case forks, and reuses ``record.py``'s runner, hardware faking and ``describe``. The job's
+the parent before the per-case forks, and reuses ``record.py``'s runner (``record_runner``), hardware faking
+(``record_machine``) and case run (``record_case``). The job's
 environment is the one the migrated recording used (``tests.parity.real_target.job_environment``): 2.x refuses
 SLURM's ``--ntasks`` without ``--ntasks-per-node``, shim or not (MIGRATION.md, "Cluster scripts"), so both 2.x
 recordings run the job script the migration guide asks for, and differ only by the Python code.
@@ -35,11 +36,15 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path[:0] = [str(HERE), str(ROOT)]
 
-import cases as case_table  # noqa: E402
+import case_model  # noqa: E402
 import extra_cases  # noqa: E402
 import generate  # noqa: E402
-import record  # noqa: E402
 import record_2x  # noqa: E402
+import record_case  # noqa: E402
+import record_lightning  # noqa: E402
+import record_machine  # noqa: E402
+import record_messages  # noqa: E402
+import record_runner  # noqa: E402
 
 REFERENCE = ROOT / "tests" / "data" / "lightning-1.5.10.json"
 
@@ -72,13 +77,13 @@ def legacy_cases(only: str | None = None) -> list[extra_cases.ExtraCase]:
 
 
 def _run_legacy_case(case: Any, sites: dict[str, list[str]]) -> dict[str, Any]:
-    return record._run_case(case, sites, backend_as_accelerator=False)
+    return record_case._run_case(case, sites, backend_as_accelerator=False)
 
 
 def run(cases: list[extra_cases.ExtraCase], jobs: int, timeout: float) -> tuple[dict[str, Any], dict[str, Any]]:
     """(meta, results): ``compat.lightning`` installed once here, then each case in its own forked child."""
-    removed = record._scrub_environment()
-    pl = record._import_lightning()
+    removed = record_machine._scrub_environment()
+    pl = record_lightning._import_lightning()
     import torch
 
     import compat.lightning
@@ -86,7 +91,7 @@ def run(cases: list[extra_cases.ExtraCase], jobs: int, timeout: float) -> tuple[
     started = time.monotonic()
     compat.lightning.install()
     install_s = time.monotonic() - started
-    results = record.run_all(cases, max(1, jobs), timeout, _run_legacy_case)
+    results = record_runner.run_all(cases, max(1, jobs), timeout, _run_legacy_case)
     meta = {
         "lightning_version": pl.__version__,
         "torch_version": torch.__version__,
@@ -115,10 +120,13 @@ def header(meta: dict[str, Any], results: dict[str, Any], argv: list[str]) -> di
         "python_version": meta["python_version"],
         "shim": "compat.lightning.install(), once in the parent before the per-case forks",
         "patches": record_2x.PATCHES,
-        "ignored_warning_patterns": list(record.IGNORED_WARNINGS),
-        "scrubbed_env": {"prefixes": list(record.SCRUBBED_ENV_PREFIXES), "vars": list(record.SCRUBBED_ENV_VARS)},
-        "registries": record._registries(),
-        "base_kwargs": case_table.BASE_KWARGS,
+        "ignored_warning_patterns": list(record_messages.IGNORED_WARNINGS),
+        "scrubbed_env": {
+            "prefixes": list(record_machine.SCRUBBED_ENV_PREFIXES),
+            "vars": list(record_machine.SCRUBBED_ENV_VARS),
+        },
+        "registries": record_lightning._registries(),
+        "base_kwargs": case_model.BASE_KWARGS,
         "date": datetime.date.today().isoformat(),
         "generator_command": " ".join(["tools/reference/record_compat.py", *argv]).strip(),
         "case_count": len(results),
