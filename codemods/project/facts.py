@@ -14,13 +14,11 @@ import re
 from typing import TYPE_CHECKING
 
 from codemods.frontends.commands.syntax import TODO_MARK
+from codemods.project.keys import MOVABLE, UNSET_READS
 
 if TYPE_CHECKING:
     from codemods.project.index import FileIndex
 
-#: The Trainer flags 1.5 read only in ``Trainer.tune()`` (``Tuner._tune``; ``tuner.lr_find()`` and
-#: ``tuner.scale_batch_size()`` set their own values first): where nothing in the project tunes, they did nothing.
-TUNE_FLAGS = ("auto_lr_find", "auto_scale_batch_size")
 #: What may run ``Tuner._tune`` (and so read both tuning flags): ``trainer.tune(...)``, the tuner's own
 #: ``lr_find``/``scale_batch_size`` (each runs ``Trainer.tune``, where the other flag still counts), the module
 #: functions of those names (``lr_find(trainer, model)`` reads ``trainer.auto_lr_find``), LightningCLI.
@@ -28,20 +26,6 @@ _TUNING = re.compile(rb"\.\s*tune\s*\(|\btuner\b|\blr_find\b|\bscale_batch_size\
 _TUNE_FLAG_READ = re.compile(rb"\.\s*(auto_lr_find|auto_scale_batch_size)\b")
 
 
-#: Config keys whose reads may move to another key (``codemods.project.moved_reads``); the index says where it cannot
-#: see every use of one (the fact ``unindexed:<key>``).
-#: Old key -> the key that carries its value once its config is migrated.
-MOVES: dict[str, str] = {"gpus": "devices"}
-MOVABLE = tuple(MOVES)
-#: Trainer flags that 2.x no longer takes, with what replaced each: a config read of one (``cfg.trainer.gpus``)
-#: that no config given to the run sets reads a value from elsewhere (a command line): rule ``config_reads``.
-UNSET_READS: dict[str, str] = {
-    "gpus": 'accelerator="gpu", devices=N',
-    "tpu_cores": 'accelerator="tpu", devices=N',
-    "ipus": 'accelerator="ipu", devices=N',
-    "num_processes": 'accelerator="cpu", devices=N',
-    "distributed_backend": "strategy=",
-}
 _MOVABLE_TEXT = {key: re.compile(rb"trainer\W{1,3}" + key.encode() + rb"\b") for key in MOVABLE}
 _YAML_KEY = {
     key: re.compile(rb"(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)" + key.encode() + rb"[ \t]*:", re.MULTILINE)
@@ -103,13 +87,6 @@ def _python_mentions(data: bytes, key: str) -> bool:
             if not name.endswith("Trainer"):
                 return True
     return False
-
-
-def never_tunes(project: object) -> bool:
-    """Whether ``project`` is a run's index (``codemods.project.index.ProjectIndex``; tests may plan without one) and
-    nothing in it may tune a Trainer (its facts lack ``tunes``)."""
-    facts = getattr(project, "facts", None)
-    return isinstance(facts, frozenset) and "tunes" not in facts
 
 
 def may_tune(data: bytes) -> bool:

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from codemods.project.facts import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
+from codemods.project.keys import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 
 #: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
 #: and the read with it, so that it does not hold the key (:func:`drops_read`).

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from codemods.project.facts import MOVES, UNSET_READS
 from codemods.project.guard import reasons
 from codemods.project.index import ProjectIndex, Use, movable_read
+from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.section_plans import plan_section, section_values
 
 if TYPE_CHECKING:

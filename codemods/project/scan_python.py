@@ -9,8 +9,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-from codemods.project.facts import TUNE_FLAGS
 from codemods.project.index import FileIndex, Schema, Splat, Use, UseKind
+from codemods.project.keys import TUNE_FLAGS
 from codemods.project.scan_text import text_uses
 
 #: Attribute roots that are Trainer objects (``self.trainer.gpus`` is a Trainer property, not a config key).

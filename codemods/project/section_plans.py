@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from codemods.frontends.commands.syntax import Opaque, read_value
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Plan, Value
-from codemods.project.facts import never_tunes
+from codemods.project.keys import never_tunes
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.frontends.python.values import TRAINERS
+from codemods.frontends.python.qualnames import TRAINERS
 from codemods.plan.rule import Rule
 from legacy_api.renames import PL
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
-from codemods.project.facts import MOVES, UNSET_READS
+from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.scan_python import config_key
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from codemods.frontends.python.qualnames import LEGACY, Analysis, Scope
+from codemods.frontends.python.qualnames import LEGACY, TRAINERS, Analysis, Scope
 from codemods.model import FindingKind, Options, one_line, todo_comment
 from legacy_api.renames import version_tuple
 
@@ -48,6 +48,9 @@ class FileContext:
     scopes: list[Scope] = field(default_factory=list)
     statements: list[Any] = field(default_factory=list)
     anchors: list[tuple[Any, int, int]] = field(default_factory=list)
+    #: The flag rules' trial of a call (:func:`codemods.frontends.python.trial.flags_to_migrate`), set by the pipeline:
+    #: the rules import this module, so it cannot import the loop that runs them.
+    flag_trial: Callable[[FileContext, Any], list[str]] | None = None
     todos: dict[int, list[str]] = field(default_factory=dict)
     pending: list[Pending] = field(default_factory=list)
     in_import: int = 0
@@ -95,7 +98,7 @@ class FileContext:
     @property
     def untuned(self) -> bool:
         """Nothing in the project runs ``Trainer.tune()`` (:attr:`codemods.plan.model.Plan.untuned`)."""
-        from codemods.project.facts import never_tunes
+        from codemods.project.keys import never_tunes
 
         return never_tunes(self.options.project)
 
@@ -125,7 +128,6 @@ class FileContext:
     def same_thing(self, candidates: tuple[str, ...]) -> str | None:
         """One of ``candidates`` (qualified names one local name is imported as) when they all name the same
         thing: the same final replacement, and the same local name at this target. None when in doubt."""
-        from codemods.frontends.python.values import TRAINERS
         from codemods.plan.resolve import resolve
 
         finals: set[str | None] = set()
@@ -157,20 +159,8 @@ class FileContext:
     def flags_to_migrate(self, call: Any) -> list[str]:
         """The keywords of ``call`` that the flag rules would rewrite, or name in a TODO, were it a ``Trainer(...)``
         call: a trial plan, nothing reported (rule ``trainer_subclasses``)."""
-        import re
-
-        from codemods.frontends.python.values import read
-        from codemods.plan.apply_rules import run_flag_rules
-        from codemods.plan.model import Plan
-        from legacy_api.renames import PL
-
-        items = [(a.keyword.value, read(self, a.value, a.value)) for a in call.args if a.keyword is not None]
-        origin = {key: "explicit" for key, _ in items}
-        plan = Plan(list(items), self.target, PL, self.enabled, True, origin=origin, trial=True, untuned=self.untuned)
-        run_flag_rules(plan)
-        after = dict(plan.items)
-        named = " ".join(note.message for note in plan.notes)
-        return [key for key, value in items if after.get(key) is not value or re.search(rf"\b{key}\b", named)]
+        assert self.flag_trial is not None, "the pipeline sets flag_trial"
+        return self.flag_trial(self, call)
 
     def legacy_names(self, node: Any) -> list[str]:
         """The qualified name of ``node`` when it lives under a legacy root (``pytorch_lightning``, ``compat``)."""

@@ -25,9 +25,9 @@ from codemods.frontends.python.dict_uses import (
     _dict_facts,
     _hold,
 )
+from codemods.frontends.python.qualnames import TRAINERS
 from codemods.frontends.python.values import (
     _EQUAL,
-    TRAINERS,
     _list_comments,
     _literal_node,
     _quote,

@@ -18,6 +18,7 @@ from codemods.frontends.python.context import FileContext, Handler, Pending
 from codemods.frontends.python.imports import add_needed, remove_unused, trim_start
 from codemods.frontends.python.qualnames import Analysis, Statement, analyse
 from codemods.frontends.python.traversal import Desync, RulePass
+from codemods.frontends.python.trial import flags_to_migrate
 from codemods.model import Finding, Options, Outcome, Runs, first_line
 from codemods.project.prefilter import OPTIONS, PROPERTIES, matching_lines, word_pattern
 from codemods.rules import REGISTRY
@@ -98,7 +99,7 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     """Run the enabled rules over ``source`` (already parsed by ``ast`` into ``tree``)."""
     analysis = analyse(tree, source)
     handlers, visitors = build_hooks(options)
-    ctx = FileContext(options, handlers, visitors, analysis, scopes=[analysis.module])
+    ctx = FileContext(options, handlers, visitors, analysis, scopes=[analysis.module], flag_trial=flags_to_migrate)
     lines = _vocabulary_lines(source, options, analysis, frozenset())
     ctx.trainer_dicts = _trainer_dicts(analysis, lines, options)
     if ctx.trainer_dicts:

@@ -31,6 +31,15 @@ from legacy_api.renames import COMPAT, PL
 #: packages that ship a Trainer subclass (``flash.Trainer`` takes Lightning's flags).
 TRACKED: tuple[str, ...] = (PL, COMPAT, "newcore", *ECOSYSTEM_ROOTS)
 LEGACY: tuple[str, ...] = (PL, COMPAT)
+#: The qualified names of Lightning's Trainer (and compat's look-alikes) -> the root each belongs to.
+TRAINERS = {
+    f"{PL}.Trainer": PL,
+    f"{PL}.trainer.Trainer": PL,
+    f"{PL}.trainer.trainer.Trainer": PL,
+    f"{COMPAT}.Runner": COMPAT,
+    f"{COMPAT}.AcceleratorConnector": COMPAT,
+    f"{COMPAT}.Trainer": COMPAT,
+}
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: Where names may be bound inside expressions, which the statement walk does not see: a cheap text test that
@@ -321,3 +330,4 @@ def analyse(tree: ast.Module, source: str) -> Analysis:
         if candidates & analysis.imported or "lambda" in source or matches:
             analysis.expression_bound = _expression_binders(tree) & analysis.imported
     return analysis
+

@@ -23,16 +23,6 @@ if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
 
-TRAINERS = {
-    f"{PL}.Trainer": PL,
-    f"{PL}.trainer.Trainer": PL,
-    f"{PL}.trainer.trainer.Trainer": PL,
-    f"{COMPAT}.Runner": COMPAT,
-    f"{COMPAT}.AcceleratorConnector": COMPAT,
-    f"{COMPAT}.Trainer": COMPAT,
-}
-
-
 _LIGHTNING_ROOTS = frozenset({PL, COMPAT, NEW_ROOT[COMPAT]})
 
 

@@ -7,7 +7,7 @@ List values (``plugins:``) lose and gain items line by line (block) or with thei
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ruamel.yaml.nodes import Node, SequenceNode
 
@@ -15,10 +15,8 @@ from codemods.frontends.yaml.flow import FlowPlan, Unsafe, flow_edits
 from codemods.frontends.yaml.nodes import Entry
 from codemods.frontends.yaml.render import flow, sequence_item
 from codemods.frontends.yaml.text import Edit
+from codemods.frontends.yaml.writer_view import WriterView
 from codemods.plan.model import Plan, Value
-
-if TYPE_CHECKING:
-    from codemods.frontends.yaml.section import SectionWriter
 
 
 def anchor_new(
@@ -49,7 +47,7 @@ def anchor_new(
     return groups
 
 
-def sequence_edits(writer: SectionWriter, entry: Entry, value: Value, plan: Plan) -> list[Edit]:
+def sequence_edits(writer: WriterView, entry: Entry, value: Value, plan: Plan) -> list[Edit]:
     """Items removed from and added to the list value of ``entry`` (``plugins:``), block or flow."""
     seq = entry.value
     if not isinstance(seq, SequenceNode) or value.items is None or not seq.value:

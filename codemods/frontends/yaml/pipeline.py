@@ -30,16 +30,17 @@ from codemods.frontends.yaml.nodes import (
     style,
     unsafe,
 )
-from codemods.frontends.yaml.section import SectionWriter, Slot, Written
+from codemods.frontends.yaml.section import SectionWriter, Written
 from codemods.frontends.yaml.strings import interpolation_edits, rename_edits
 from codemods.frontends.yaml.text import Edit, apply_edits
 from codemods.frontends.yaml.todos import TodoPlacer
 from codemods.frontends.yaml.verify import Touched, verify
+from codemods.frontends.yaml.writer_view import Slot
 from codemods.model import Finding, FindingKind, Options, Outcome, todo_comment
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import Plan, Value
 from codemods.project.decisions import guard_section
-from codemods.project.facts import never_tunes
+from codemods.project.keys import never_tunes
 from codemods.project.prefilter import yaml_triggered
 
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")

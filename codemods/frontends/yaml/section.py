@@ -11,7 +11,7 @@ any comment on them stays behind as a comment line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
@@ -21,21 +21,8 @@ from codemods.frontends.yaml.nodes import Document, Entry, Section, Style, walk
 from codemods.frontends.yaml.render import Unrenderable, block, data, inline
 from codemods.frontends.yaml.text import Edit, apply_edits, shift_lines
 from codemods.frontends.yaml.todos import TodoPlacer
+from codemods.frontends.yaml.writer_view import Slot
 from codemods.plan.model import Plan, Value
-
-Kind = Literal["keep", "rename", "replace", "move", "new"]
-
-
-@dataclass
-class Slot:
-    key: str
-    value: Value
-    kind: Kind
-    entry: Entry | None = None
-    items_changed: bool = False
-    #: Inserted slots: the text lines (block) or the ``key: value`` text (flow), and where they go.
-    text: list[str] = field(default_factory=list)
-    at: int = -1
 
 
 @dataclass

@@ -8,19 +8,17 @@ that holds the section (``trainer:``), or of the section's first key.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from codemods.frontends.yaml.nodes import Entry
 from codemods.frontends.yaml.text import Edit
-
-if TYPE_CHECKING:
-    from codemods.frontends.yaml.section import SectionWriter, Slot
+from codemods.frontends.yaml.writer_view import Slot, WriterView
 
 
 class TodoPlacer:
-    def __init__(self, writer: SectionWriter, slots: list[Slot], edits: list[Edit]) -> None:
+    def __init__(self, writer: WriterView, slots: list[Slot], edits: list[Edit]) -> None:
         self.writer, self.slots, self.busy = writer, slots, edits
         self.edits: list[Edit] = []
         #: Lines (by offset of their start) that got a trailing TODO already.
