@@ -18,7 +18,8 @@ import pytest
 
 from codemods.frontends.python import transform_python
 from codemods.model import Options
-from codemods.runner import scan_local_strategies, transform_text
+from codemods.project.scan import scan_local_strategies
+from codemods.runner import transform_text
 from legacy_api.renames import TARGET_VERSIONS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from codemods.model import Options
+from codemods.project.scan import scan_local_strategies
 from codemods.project.trainer_classes import project_trainers, scan_classes
 from codemods.rules import REGISTRY
-from codemods.runner import scan_local_strategies, transform_text
+from codemods.runner import transform_text
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = sorted(p for p in FIXTURES.iterdir() if p.is_dir())

@@ -31,7 +31,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from codemods.frontends.notebooks.ipython import split_lines
-from codemods.frontends.notebooks.notebook import chunk_at, ends_like, hoist_imports, module, split_module
+from codemods.frontends.notebooks.joined import chunk_at, hoist_imports, module, split_module
+from codemods.frontends.notebooks.notebook import ends_like
 from codemods.model import Finding, Options, Outcome
 from legacy_api.lightning15 import LEGACY_FLAGS
 

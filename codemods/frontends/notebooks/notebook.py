@@ -41,154 +41,14 @@ import difflib
 import json
 import os
 import re
-from bisect import bisect_right
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol, TypeVar
 
-from codemods.frontends.notebooks.ipython import is_placeholder, mask, split_lines, unmask
+from codemods.frontends.notebooks.ipython import mask, split_lines, unmask
+from codemods.frontends.notebooks.joined import chunk_at, hoist_imports, is_placeholder_node, module, split_module
+from codemods.frontends.notebooks.sources import JsonString, NotebookError, Source, language, read
 from codemods.model import Finding, FindingKind, Options, Outcome, first_line
 
 RULE = "notebook"
-_SEPARATOR = "__migrate_trainer_cell_{}__\n"
-_SEPARATOR_LINE = re.compile(r"^(?:import )?__migrate_trainer_cell_(\d+)__\r?\n?$")
-_WHITESPACE = re.compile(r"[ \t\n\r]*")
-_DECODER = json.JSONDecoder()
-
-
-class NotebookError(ValueError):
-    """The text is no notebook this tool can read (not JSON, or not nbformat 4)."""
-
-
-@dataclass(frozen=True)
-class _Literal:
-    """One JSON string of the file: ``text[start:end]`` is its literal, quotes included."""
-
-    start: int
-    end: int
-    value: str
-
-
-@dataclass(frozen=True)
-class Source:
-    """A cell's ``"source"`` value: one string, or a list of strings (``parts``), at ``text[start:end]``."""
-
-    cell: int  # 1-based, every cell counted
-    code: bool
-    start: int
-    end: int
-    listed: bool
-    parts: tuple[_Literal, ...]
-
-    @property
-    def text(self) -> str:
-        return "".join(part.value for part in self.parts)
-
-
-# --- reading: where each source is ------------------------------------------------------------------------------
-def _skip(text: str, i: int) -> int:
-    match = _WHITESPACE.match(text, i)
-    assert match is not None
-    return match.end()
-
-
-def _string(text: str, i: int) -> _Literal:
-    if text[i : i + 1] != '"':
-        raise NotebookError(f"a string expected at offset {i}")
-    value, end = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
-    return _Literal(i, end, value)
-
-
-def _members(text: str, i: int) -> list[tuple[str, int, int]]:
-    """``(key, value start, value end)`` for each member of the object at ``text[i]``."""
-    if text[i : i + 1] != "{":
-        raise NotebookError(f"an object expected at offset {i}")
-    rows: list[tuple[str, int, int]] = []
-    i = _skip(text, i + 1)
-    while text[i : i + 1] != "}":
-        key = _string(text, i)
-        i = _skip(text, key.end)
-        i = _skip(text, i + 1)  # the ':'
-        _, end = _DECODER.raw_decode(text, i)
-        rows.append((key.value, i, end))
-        i = _skip(text, end)
-        if text[i : i + 1] == ",":
-            i = _skip(text, i + 1)
-    return rows
-
-
-def _array(text: str, i: int, end: int) -> list[tuple[int, int]]:
-    """The spans of the elements of the array at ``text[i:end]``."""
-    spans = []
-    i = _skip(text, i + 1)
-    while i < end - 1:
-        _, stop = _DECODER.raw_decode(text, i)
-        spans.append((i, stop))
-        i = _skip(text, stop)
-        i = _skip(text, i + 1) if text[i : i + 1] == "," else i
-    return spans
-
-
-def read(text: str) -> tuple[dict[str, object], list[Source]]:
-    """The notebook and where its cells' sources are; :class:`NotebookError` when it is none."""
-    try:
-        notebook = json.loads(text)
-    except ValueError as exc:
-        raise NotebookError(f"not valid JSON: {exc}") from exc
-    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
-        raise NotebookError("no list of cells (nbformat 4 keeps them under 'cells')")
-    # The last "cells" member counts, as for json.loads.
-    cells = [(s, e) for key, s, e in _members(text, _skip(text, 0)) if key == "cells"][-1]
-    sources = []
-    for number, (cell_start, _) in enumerate(_array(text, *cells), 1):
-        if text[cell_start] != "{":
-            continue
-        members = {key: (s, e) for key, s, e in _members(text, cell_start)}
-        if "source" not in members:
-            continue
-        kind = json.loads(text[slice(*members["cell_type"])]) if "cell_type" in members else None
-        s, e = members["source"]
-        if text[s] == '"':
-            parts: tuple[_Literal, ...] = (_string(text, s),)
-        elif text[s] == "[":
-            parts = tuple(_string(text, a) for a, _ in _array(text, s, e))
-        else:
-            continue
-        sources.append(Source(number, kind == "code", s, e, text[s] == "[", parts))
-    return notebook, sources
-
-
-def _language(notebook: dict[str, object]) -> str:
-    metadata = notebook.get("metadata")
-    if not isinstance(metadata, dict):
-        return "python"
-    for key, field in (("kernelspec", "language"), ("language_info", "name")):
-        value = metadata.get(key)
-        if isinstance(value, dict) and isinstance(value.get(field), str):
-            return str(value[field]).lower()
-    return "python"
-
-
-# --- the module the cells make ------------------------------------------------------------------------------------
-class Chunk(Protocol):
-    """A piece of code migrated with the others of its file as one module: a notebook cell, a doc's code block."""
-
-    first_line: int  # in the module, 1-based; set by :func:`module`
-
-    @property
-    def number(self) -> int:
-        """Its separator's number: distinct and ascending over the file's chunks."""
-
-    @property
-    def masked(self) -> str:
-        """Its Python text."""
-
-    @property
-    def imports_first(self) -> bool:
-        """Whether its first statement is an import."""
-
-
-ChunkT = TypeVar("ChunkT", bound=Chunk)
 
 
 @dataclass
@@ -217,7 +77,7 @@ def _cells(sources: list[Source]) -> tuple[list[_Cell], list[tuple[Source, str, 
             continue
         counter += len(masked.lines)
         try:
-            body = [node for node in ast.parse(masked.text).body if not _is_placeholder_node(node)]
+            body = [node for node in ast.parse(masked.text).body if not is_placeholder_node(node)]
         except SyntaxError as exc:
             broken.append((source, exc.msg, exc.lineno or 1))
             continue
@@ -236,68 +96,6 @@ def python_code(text: str) -> str:
     except (NotebookError, ValueError):
         return ""
     return module(_cells(sources)[0])
-
-
-def module(cells: Sequence[Chunk]) -> str:
-    """The chunks as one module, a separator line before each but the first (see the module docstring)."""
-    parts: list[str] = []
-    line = 1
-    for index, cell in enumerate(cells):
-        if index:  # an import before a cell that starts with imports: the leading import block runs on
-            parts.append(("import " if cell.imports_first else "") + _SEPARATOR.format(cell.number))
-            line += 1
-        cell.first_line = line
-        text = cell.masked if cell.masked.endswith(("\n", "\r")) or not cell.masked else cell.masked + "\n"
-        parts.append(text)
-        line += len(split_lines(text))
-    return "".join(parts)
-
-
-def split_module(text: str, cells: Sequence[Chunk]) -> list[str] | None:
-    """The rewritten module cut back into the cells' texts; None when a separator moved or went away."""
-    texts: list[list[str]] = [[]]
-    expected = [cell.number for cell in cells[1:]]
-    for line in split_lines(text):
-        match = _SEPARATOR_LINE.match(line)
-        if match is not None and len(texts) <= len(expected) and int(match.group(1)) == expected[len(texts) - 1]:
-            texts.append([])
-        else:
-            texts[-1].append(line)
-    return ["".join(lines) for lines in texts] if len(texts) == len(cells) else None
-
-
-def _is_placeholder_node(node: ast.stmt) -> bool:
-    return isinstance(node, ast.Import) and node.names[0].name.startswith("__migrate_trainer_")
-
-
-def hoist_imports(cells: Sequence[Chunk], texts: list[str]) -> None:
-    """Imports the rules put at the top of a first cell that starts with code go to the first cell that
-    starts with imports instead, after its leading imports (where a script's import block would be)."""
-    target = next((k for k, cell in enumerate(cells) if cell.imports_first), 0)
-    if target == 0:
-        return
-    old, new = split_lines(module(cells[:1])), split_lines(texts[0])
-    changes = [op for op in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if op[0] != "equal"]
-    if not changes or changes[0][0] != "insert":
-        return
-    _, at, _, start, stop = changes[0]
-    if any(line.strip() and not is_placeholder(line) and not line.lstrip().startswith("#") for line in old[:at]):
-        return  # inserted below code: not the import block's place
-    imports = [line for line in new[start:stop] if line.strip()]
-    try:
-        body = ast.parse("".join(imports)).body
-    except SyntaxError:
-        return
-    if not body or not all(isinstance(node, ast.Import | ast.ImportFrom) for node in body):
-        return
-    texts[0] = "".join(new[:start] + new[stop:])
-    lines = split_lines(texts[target])
-    end = 0
-    for node in ast.parse(texts[target]).body:
-        if not isinstance(node, ast.Import | ast.ImportFrom):
-            break
-        end = node.end_lineno or end
-    texts[target] = "".join(lines[:end] + [line for line in imports if line not in lines] + lines[end:])
 
 
 # --- writing: the changed sources' text ---------------------------------------------------------------------------
@@ -347,7 +145,7 @@ def ends_like(new: str, old: str) -> str:
 
 
 # --- findings: where they are in the file ---------------------------------------------------------------------------
-def _raw_offset(text: str, part: _Literal, index: int) -> int:
+def _raw_offset(text: str, part: JsonString, index: int) -> int:
     """The file offset of the ``index``-th character of ``part``'s value (escapes are several characters)."""
     i, stop = part.start + 1, part.end - 1
     for _ in range(index):
@@ -385,12 +183,6 @@ def _located(text: str, source: Source, finding: Finding, line: int) -> Finding:
     return Finding(finding.rule, message, row, column, finding.kind)
 
 
-def chunk_at(cells: Sequence[ChunkT], line: int) -> tuple[ChunkT, int]:
-    """The chunk holding ``line`` of the module, and the line's number in it (both 1-based)."""
-    index = max(0, bisect_right([cell.first_line for cell in cells], line) - 1)
-    return cells[index], max(1, line - cells[index].first_line + 1)
-
-
 # --- the entry points -----------------------------------------------------------------------------------------------
 def transform_notebook(text: str, options: Options) -> Outcome:
     """Migrate a notebook's code cells; the file stays byte for byte where no cell changed."""
@@ -400,7 +192,7 @@ def transform_notebook(text: str, options: Options) -> Outcome:
         notebook, sources = read(text)
     except NotebookError as exc:
         return Outcome(text, changed=False, error=str(exc))
-    if _language(notebook) != "python":
+    if language(notebook) != "python":
         return Outcome(text, changed=False, parsed=False)
     cells, broken = _cells(sources)
     findings = []

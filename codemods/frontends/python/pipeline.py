@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 import libcst as cst
 
-from codemods.frontends.python import device_count, fit_moves, flag_hooks, rename_hooks, version_guards
+from codemods.frontends.python import device_count, fit_moves, flag_hooks, rename_hooks, rename_names, version_guards
 from codemods.frontends.python.chunks import Chunk, locate, split, whole
 from codemods.frontends.python.context import FileContext, Handler, Pending
 from codemods.frontends.python.imports import add_needed, remove_unused, trim_start
@@ -209,7 +209,7 @@ def build_hooks(options: Options) -> tuple[dict[str, list[Handler]], dict[str, l
     """
     leave: dict[str, list[Handler]] = defaultdict(list)
     visit: dict[str, list[Handler]] = defaultdict(list)
-    if any(options.enabled(rule) for rule in rename_hooks.RULE_IDS):
+    if any(options.enabled(rule) for rule in rename_names.RULE_IDS):
         for kind, rename_handler in rename_hooks.HANDLERS.items():
             (visit if kind.startswith("visit_") else leave)[kind.removeprefix("visit_")].append(rename_handler)
     for rule in REGISTRY.values():

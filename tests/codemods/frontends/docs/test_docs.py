@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from codemods.model import Options
-from codemods.runner import process, scan, transform_text
+from codemods.project.scan import scan
+from codemods.runner import process, transform_text
 
 ROOT = Path(__file__).resolve().parents[4]
 OPTIONS = Options(target="2.0")

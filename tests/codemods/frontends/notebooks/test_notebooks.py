@@ -14,7 +14,7 @@ import pytest
 
 from codemods.files import discover
 from codemods.frontends.notebooks.ipython import mask, unmask
-from codemods.frontends.notebooks.notebook import read
+from codemods.frontends.notebooks.sources import read
 from codemods.model import Options
 from codemods.runner import process, transform_text
 
