@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import torch
 
-from newcore.accelerators.registry import AcceleratorRegistry
 from newcore.registry import Registry, register_own
 
 if TYPE_CHECKING:
     from newcore.plugins.precision.precision_plugin import PrecisionPlugin
+
+#: Every accelerator name the connector accepts, filled by the accelerator classes themselves. It lives with the
+#: class its entries subclass, which fills it; ``newcore.accelerators.registry`` is where users import it from.
+AcceleratorRegistry: Registry[Accelerator] = Registry("accelerator", "accelerator")
 
 
 class Accelerator(ABC):

@@ -13,13 +13,32 @@ from newcore.collectives import REDUCE_OPS, ReduceOp, check_reduce_op
 from newcore.exceptions import MissingBackendError
 from newcore.probe import current_probe
 from newcore.registry import Registry, register_own
-from newcore.strategies.strategy_registry import StrategyRegistry
 
 if TYPE_CHECKING:
     from newcore.accelerators.accelerator import Accelerator
     from newcore.launchers.launcher import Launcher
     from newcore.plugins.io.checkpoint_plugin import CheckpointIO
     from newcore.plugins.precision.precision_plugin import PrecisionPlugin
+
+
+class _StrategyRegistry(Registry["Strategy"]):
+    """A registry whose instances remember the name they were built from.
+
+    Messages then quote the user's own flag (``strategy='fsdp'``), even for an alias of a class
+    that has several names.
+    """
+
+    def get(self, name: str, **overrides: Any) -> Strategy:
+        """Build the strategy registered under ``name`` and set its ``registered_name`` to that key."""
+        entry = self.entry(name)
+        strategy = entry.build(**overrides)
+        strategy.registered_name = entry.name
+        return strategy
+
+
+#: Every strategy name the connector accepts, filled by the strategy classes themselves. It lives with the class its
+#: entries subclass, which fills it; ``newcore.strategies.strategy_registry`` is where users import it from.
+StrategyRegistry: Registry[Strategy] = _StrategyRegistry("strategy", "strategy")
 
 
 class Strategy:

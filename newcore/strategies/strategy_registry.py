@@ -1,29 +1,14 @@
-"""The one registry of strategy names (``Trainer(strategy="ddp")`` and friends)."""
+"""The one registry of strategy names (``Trainer(strategy="ddp")`` and friends).
+
+The registry is created next to :class:`~newcore.strategies.strategy.Strategy`, whose subclasses register
+themselves into it as they are created; this module is its import path (Lightning's ``strategies.strategy_registry``)
+and imports the strategy module, never the other way round.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from newcore.registry import Registry
+from newcore.strategies.strategy import StrategyRegistry
 
-if TYPE_CHECKING:
-    from newcore.strategies.strategy import Strategy
-
-
-class _StrategyRegistry(Registry["Strategy"]):
-    """A registry whose instances remember the name they were built from.
-
-    Messages then quote the user's own flag (``strategy='fsdp'``), even for an alias of a class
-    that has several names.
-    """
-
-    def get(self, name: str, **overrides: Any) -> Strategy:
-        """Build the strategy registered under ``name`` and set its ``registered_name`` to that key."""
-        entry = self.entry(name)
-        strategy = entry.build(**overrides)
-        strategy.registered_name = entry.name
-        return strategy
-
-
-#: Every strategy name the connector accepts, filled by the strategy classes themselves.
-StrategyRegistry: Registry[Strategy] = _StrategyRegistry("strategy", "strategy")
+#: ``Registry`` stays importable from here, as it was when the registry was created here.
+__all__ = ["Registry", "StrategyRegistry"]
