@@ -23,6 +23,7 @@ from torch.overrides import TorchFunctionMode
 
 from newcore.collectives import apply_to_leaves, reduce_op_name, to_tensors
 from newcore.exceptions import MisconfigurationException
+from newcore.optimizer_wrapper import StrategyOptimizer
 from newcore.warnings import NewcoreWarning
 
 if TYPE_CHECKING:
@@ -201,9 +202,7 @@ class FabricMethods:
                 f"`Runner.clip_gradients(clip_val={clip_val!r}, max_norm={max_norm!r})`: pass exactly one of"
                 " `clip_val=` (clip each gradient value) or `max_norm=` (clip the total norm)."
             )
-        from newcore.runner import _StrategyOptimizer
-
-        stepped = optimizer.optimizer if isinstance(optimizer, _StrategyOptimizer) else optimizer
+        stepped = optimizer.optimizer if isinstance(optimizer, StrategyOptimizer) else optimizer
         scaler = getattr(self._strategy.precision_plugin, "scaler", None)
         if scaler is not None:
             scaler.unscale_(stepped)

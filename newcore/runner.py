@@ -38,6 +38,7 @@ from newcore.exceptions import MisconfigurationException
 from newcore.fabric_api import FabricMethods, auto_flags
 from newcore.launchers.joined import run_joined
 from newcore.launchers.no_function import Launched, launch_without_function
+from newcore.optimizer_wrapper import StrategyOptimizer, stepped
 from newcore.precision_forward import apply_precision, restore_forward
 from newcore.startup_checks import check_startup
 from newcore.strategies.strategy import Strategy
@@ -165,12 +166,12 @@ class Runner(FabricMethods):
         self._precision_modules.append(apply_precision(wrapped, self._strategy.precision_plugin))
         if not optimizers:
             return wrapped
-        return (wrapped, *(_StrategyOptimizer.wrap(optimizer, self._strategy) for optimizer in prepared))
+        return (wrapped, *(StrategyOptimizer.wrap(optimizer, self._strategy) for optimizer in prepared))
 
     def setup_optimizers(self, *optimizers: Optimizer) -> Any:
         """Set up optimizers made after :meth:`setup` (required by ``fsdp``); one optimizer or a tuple."""
         self._require_process("setup_optimizers")
-        wrapped = [_StrategyOptimizer.wrap(self._strategy.setup_optimizer(o), self._strategy) for o in optimizers]
+        wrapped = [StrategyOptimizer.wrap(self._strategy.setup_optimizer(o), self._strategy) for o in optimizers]
         return wrapped[0] if len(wrapped) == 1 else tuple(wrapped)
 
     def setup_dataloaders(
@@ -233,8 +234,8 @@ class Runner(FabricMethods):
         :mod:`newcore.checkpoint_sharded` for ``fsdp``'s ``state_dict_type="sharded"`` (a directory of shards).
         """
         if checkpoint_sharded.saves_sharded(self._strategy):
-            return checkpoint_sharded.save(self._strategy, path, state, _stepped)
-        self._strategy.save_checkpoint(checkpoint.state_of(self._strategy, state, _stepped), path)
+            return checkpoint_sharded.save(self._strategy, path, state, stepped)
+        self._strategy.save_checkpoint(checkpoint.state_of(self._strategy, state, stepped), path)
 
     def load(self, path: str | Path, state: dict[str, Any] | None = None, strict: bool = True) -> dict[str, Any]:
         """Read a checkpoint and restore ``state`` in place; return the entries ``state`` does not name.
@@ -305,48 +306,3 @@ class Runner(FabricMethods):
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
         self._finish(error)
-
-
-class _StrategyOptimizer:
-    """The user's optimizer, whose ``step`` goes through the strategy (and so the precision plugin).
-
-    The wrapper subclasses the optimizer's class and starts from a shallow copy of its ``__dict__``
-    (the same ``state`` and ``param_groups`` objects), so LR schedulers and ``isinstance`` checks keep
-    working. It keeps no reference cycle to the optimizer: a process group held by a sharded
-    optimizer must be freed before the group is destroyed.
-    """
-
-    _optimizer: Optimizer
-    _strategy: Strategy
-
-    @classmethod
-    def wrap(cls, optimizer: Optimizer, strategy: Strategy) -> Any:
-        kind = type(f"Runner{type(optimizer).__name__}", (cls, type(optimizer)), {})
-        wrapper: Any = object.__new__(kind)
-        wrapper.__dict__.update(optimizer.__dict__)
-        wrapper._optimizer, wrapper._strategy = optimizer, strategy
-        return wrapper
-
-    @property
-    def optimizer(self) -> Optimizer:
-        """The optimizer the strategy steps."""
-        return self._optimizer
-
-    def step(self, closure: Callable[[], Any] | None = None) -> Any:
-        """Step the optimizer through the strategy."""
-        kwargs = {} if closure is None else {"closure": closure}
-        return self._strategy.optimizer_step(self._optimizer, **kwargs)
-
-    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
-        """Load into the optimizer the strategy steps, then share its new ``state``/``param_groups`` again.
-
-        torch replaces those objects on load; loading into the wrapper alone would leave the stepped
-        optimizer on its old learning rate and state.
-        """
-        self._optimizer.load_state_dict(state_dict)
-        self.__dict__.update(self._optimizer.__dict__)
-
-
-def _stepped(value: Any) -> Any:
-    """The optimizer the strategy steps, for an optimizer :meth:`Runner.setup` returned; other values unchanged."""
-    return value.optimizer if isinstance(value, _StrategyOptimizer) else value
