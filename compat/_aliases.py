@@ -15,6 +15,7 @@ import threading
 from abc import ABCMeta
 from typing import Any
 
+from compat._resolve import new_object
 from compat._rows import ALIASES, Alias
 from compat._warn import Notice, warn
 
@@ -109,8 +110,6 @@ def alias_class(alias: Alias, new: type) -> type:
 
 def _rebuild(old: str) -> type:
     """The alias class of the row ``old``, quietly: unpickling in a worker repeats no warning of the parent."""
-    from compat.modules import new_object  # compat.modules imports this module
-
     alias = ALIASES[old]
     assert alias.new is not None  # only rows with a new class have alias classes
     cls: type = alias_class(alias, new_object(alias.new))

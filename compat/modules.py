@@ -15,13 +15,14 @@ Nothing is cached in the module: every access goes through here, so every use wa
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from compat._aliases import alias_class, alias_notice
-from compat._rows import ALIASES, ENUMS, NEW_ROOT_PACKAGE, Alias
+from compat._resolve import is_module
+from compat._resolve import new_object as new_object  # public here: tests and users import it from compat.modules
+from compat._rows import ALIASES, ENUMS, Alias
 from compat._warn import warn
 
 
@@ -38,27 +39,6 @@ def _canonical_rows() -> dict[str, Alias]:
 
 
 _CANONICAL = _canonical_rows()
-
-
-def _is_module(name: str) -> bool:
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ImportError:  # a parent is a module, not a package: ``name`` is an attribute path
-        return False
-
-
-def new_object(qualified: str) -> Any:
-    """Import ``newcore.<qualified>``: the longest importable module prefix, then attributes."""
-    parts = f"{NEW_ROOT_PACKAGE}.{qualified}".split(".")
-    for cut in range(len(parts), 0, -1):
-        module_name = ".".join(parts[:cut])
-        if not _is_module(module_name):
-            continue
-        obj: Any = importlib.import_module(module_name)
-        for attr in parts[cut:]:
-            obj = getattr(obj, attr)
-        return obj
-    raise ImportError(f"newcore has no {qualified!r}")
 
 
 def replacement(alias: Alias) -> Any:
@@ -91,7 +71,7 @@ def lookup(relative: str, name: str, *, quiet: bool = False) -> Any:
         if alias.warns and not quiet:
             warn(alias_notice(alias))
         return value
-    if _is_module(f"compat.{qualified}"):
+    if is_module(f"compat.{qualified}"):
         return importlib.import_module(f"compat.{qualified}")
     if qualified in ENUMS:
         from compat.enums import enum_class
