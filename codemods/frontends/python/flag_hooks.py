@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.frontends.python import flags, stores
+from codemods.frontends.python import flags, store_statements, stores
 from codemods.plan.rule import Handler
 
 if TYPE_CHECKING:
@@ -23,8 +23,8 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
 HANDLERS: dict[str, Handler] = {
     "Call": leave_call,
     "Assign": flags.leave_assign,
-    "SimpleStatementLine": stores.leave_statement,
-    "IndentedBlock": stores.leave_block,
+    "SimpleStatementLine": store_statements.leave_statement,
+    "IndentedBlock": store_statements.leave_block,
     "Subscript": stores.leave_subscript,
     "Comparison": stores.leave_comparison,
 }

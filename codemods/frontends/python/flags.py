@@ -7,166 +7,22 @@ reusing the untouched arguments (and their commas and comments) as they were.
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
 from codemods.frontends.python import fit_moves
-from codemods.plan.apply_rules import run_flag_rules
+from codemods.frontends.python.flag_plans import report_notes, run_plan, settle_plan
+from codemods.frontends.python.rebuild import rebuild_args, relayout
 from codemods.plan.model import Plan, Value
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
-from codemods.frontends.python.dict_uses import (
-    _dict_facts,
-    _hold,
-)
+from codemods.frontends.python.dict_uses import _dict_facts, _hold
 from codemods.frontends.python.qualnames import TRAINERS
-from codemods.frontends.python.values import (
-    _EQUAL,
-    _list_comments,
-    _literal_node,
-    _quote,
-    read,
-    render,
-)
-
-_NOTE_KEY = re.compile(r"([A-Za-z_]\w*)=")
-
-
-def run_plan(
-    ctx: FileContext,
-    plan: Plan,
-    anchor: cst.CSTNode,
-    lines: dict[str, tuple[cst.CSTNode, bool]] | None = None,
-    inline: dict[str, list[str]] | None = None,
-    quote: str = '"',
-) -> bool:
-    """Run the enabled flag rules; report their notes on ``anchor``. True when the flags changed.
-
-    ``lines``: the original keyword arguments, by keyword, and whether each begins a line of its own. A TODO
-    about one of them (its message starts with ``key=``) goes right above that argument, inside the call: it
-    is collected in ``inline`` (original key -> comment texts) and reported on the argument's line, instead of
-    above the statement.
-    """
-    changed = settle_plan(ctx, plan, quote)
-    report_notes(ctx, plan, anchor, lines, inline)
-    return changed
-
-
-def settle_plan(ctx: FileContext, plan: Plan, quote: str = '"') -> bool:
-    """Run the enabled flag rules (and again over their result, :func:`_settle`); True when the flags changed.
-    The notes stay in ``plan.notes`` (:func:`report_notes` reports them)."""
-    steps = run_flag_rules
-    # The values themselves, not their ids: a value a rule replaced is freed, and its id may be reused.
-    before = list(plan.items)
-    snapshot = [(v, list(v.items)) for _, v in plan.items if v.items is not None]
-    steps(plan)
-    if not plan.stopped and (_changed(before, snapshot, plan) or plan.notes):
-        _settle(ctx, plan, steps, quote)
-    return _changed(before, snapshot, plan)
-
-
-def report_notes(
-    ctx: FileContext,
-    plan: Plan,
-    anchor: cst.CSTNode,
-    lines: dict[str, tuple[cst.CSTNode, bool]] | None = None,
-    inline: dict[str, list[str]] | None = None,
-) -> None:
-    """Report the plan's notes on ``anchor`` (a TODO about one argument on that argument, see :func:`run_plan`)."""
-    from codemods.model import todo_comment
-
-    for note in plan.notes:
-        match = _NOTE_KEY.match(note.message)
-        home = None
-        if note.kind == "todo" and lines and match:
-            # above the first line of the call that the TODO names (gpus= may come before the accelerator= it
-            # waits on)
-            homes = [_home(plan, lines, key) for key in (match.group(1), *note.about)]
-            order = list(lines)
-            home = min((h for h in homes if h is not None), key=order.index, default=None)
-        if home is not None and inline is not None:
-            ctx.todo_here(note.rule, note.message, lines[home][0])  # type: ignore[index]
-            text = todo_comment(note.message, note.rule)
-            if text not in inline.setdefault(home, []):
-                inline[home].append(text)
-            continue
-        # A TODO about one argument is reported on that argument's line (its comment goes above the statement).
-        about = match.group(1) if note.kind == "todo" and lines and match else None
-        where = lines[about][0] if lines and about in lines else anchor
-        {"todo": ctx.todo, "report": ctx.report}.get(note.kind, ctx.fix)(note.rule, note.message, where)
-
-
-def _home(plan: Plan, lines: dict[str, tuple[cst.CSTNode, bool]], key: str) -> str | None:
-    """The original argument whose line a TODO about ``key`` goes above: ``key`` itself, or the first original
-    that ``key`` took the place of (``accelerator=b`` from ``distributed_backend=b``); None when that argument
-    does not begin a line of its own (the TODO then goes above the statement)."""
-    present = {name for name, _ in plan.items}
-    if key in lines:
-        home: str | None = key
-    else:
-        home = next((k for k in lines if _final_key(plan.successor, k, present, set(lines)) == key), None)
-    return home if home is not None and lines[home][1] else None
-
-
-def _changed(before: list[tuple[str, Value]], snapshot: list[tuple[Value, list[Value]]], plan: Plan) -> bool:
-    after = plan.items
-    same = len(before) == len(after) and all(k == j and v is w for (k, v), (j, w) in zip(before, after, strict=False))
-    current = {id(v) for _, v in after}
-    return not same or any(id(v) in current and items != v.items for v, items in snapshot)
-
-
-def _settle(ctx: FileContext, plan: Plan, steps: Any, quote: str, rounds: int = 3) -> None:
-    """Run the rules again over their own result, as a second run of migrate-trainer would, until nothing
-    more happens: then a second run finds nothing to do (no rewrite, no new TODO about the rewritten flags).
-
-    The values are quoted as they will be written (a TODO quoting ``strategy=...`` quotes the rewritten
-    value); a TODO the later pass words differently replaces the earlier one of its rule.
-    """
-    seen = {(note.rule, note.message) for note in plan.notes}
-    for _ in range(rounds):
-        items = [
-            (key, replace(value, source=ctx.code(render(ctx, plan, value, quote)).strip())) for key, value in plan.items
-        ]
-        again = Plan(
-            items,
-            plan.target,
-            plan.root,
-            plan.enabled,
-            opaque_rest=plan.opaque_rest,
-            origin={key: "explicit" for key, _ in plan.items},
-            interactive=plan.interactive,
-            untuned=plan.untuned,
-        )
-        before = list(again.items)
-        snapshot = [(v, list(v.items)) for _, v in again.items if v.items is not None]
-        steps(again)
-        fresh = [note for note in again.notes if (note.rule, note.message) not in seen]
-        moved = _changed(before, snapshot, again)
-        if not fresh and not moved:
-            return
-        for note in fresh:
-            earlier = next(
-                (i for i, old in enumerate(plan.notes) if old.kind == note.kind == "todo" and old.rule == note.rule),
-                None,
-            )
-            if earlier is not None and not any(n.rule == note.rule and n is not note for n in fresh):
-                plan.notes[earlier] = note  # the same TODO, quoting the code as it now reads
-            else:
-                plan.notes.append(note)
-        seen.update((note.rule, note.message) for note in fresh)
-        if moved:
-            plan.items = [(key, value) for key, value in again.items]
-            for key, successor in again.successor.items():
-                plan.successor.setdefault(key, successor)
-        plan.stopped = plan.stopped or again.stopped
-        if not moved:
-            return
+from codemods.frontends.python.values import _literal_node, _quote, read
 
 
 # --- carriers ------------------------------------------------------------------------------------------------
@@ -213,121 +69,6 @@ def _args_plan(ctx: FileContext, root: str, original: cst.Call, updated: cst.Cal
     return Plan(
         items, ctx.target, root, ctx.enabled, opaque, origin=origin, interactive=interactive, untuned=ctx.untuned
     )
-
-
-def _rebuild_args(
-    ctx: FileContext, plan: Plan, updated: cst.Call, inline: dict[str, list[str]] | None = None
-) -> cst.Call:
-    """The call with the plan's flags; untouched arguments keep their formatting, every comment stays once.
-    ``inline``: TODO comments to put right above the argument (of that original keyword) they concern."""
-    originals = list(updated.args)
-    equal = next((a.equal for a in originals if a.keyword is not None), _EQUAL)
-
-    def new(key: str, rendered: cst.BaseExpression, old: Any) -> cst.Arg:
-        return cst.Arg(rendered, keyword=cst.Name(key), equal=old.equal if old is not None else equal)
-
-    keys = [a.keyword.value if a.keyword is not None else None for a in originals]
-    stars = [bool(a.star) for a in originals]
-    opening = updated.whitespace_before_args
-    args, opening = _relayout(ctx, plan, originals, keys, stars, opening, new, _quote(updated), inline or {})
-    return updated.with_changes(args=args, whitespace_before_args=opening)
-
-
-def _relayout(
-    ctx: FileContext,
-    plan: Plan,
-    originals: list[Any],
-    keys: list[str | None],
-    stars: list[bool],
-    opening: Any,
-    new: Any,
-    quote: str,
-    inline: dict[str, list[str]] | None = None,
-) -> tuple[list[Any], Any]:
-    """The plan's items as elements (``Arg``/``DictElement``) laid out by ``codemods.frontends.python.layout``: an
-    original element whose value did not change is reused, a new one inherits the comments of the originals it
-    replaces (``Plan.successor``), and the comments of the dropped ones go to the element after them."""
-    from codemods.frontends.python import layout as pylayout
-
-    layout = pylayout.Layout(originals, opening)
-    lead, trail = pylayout.comments(originals)
-    index = {key: i for i, key in enumerate(keys) if key is not None}
-    present = {key for key, _ in plan.items}
-    final = {key: _final_key(plan.successor, key, present, set(index)) for key in index}
-    slots: list[pylayout.Slot] = []
-
-    def own(i: int) -> pylayout.Slot:
-        return pylayout.Slot(originals[i], i, float(i), list(lead[i]), trail[i], own=True, sources=[i])
-
-    slots.extend(own(i) for i, key in enumerate(keys) if key is None and not stars[i])
-    used: set[int] = set()
-    listed = _list_comments(originals, layout)
-    moved = frozenset(id(v.node) for _, v in plan.items if v.node is not None and id(v.node) in listed)
-    for key, value in plan.items:
-        rendered = render(ctx, plan, value, quote, moved)
-        sources = sorted(i for k, i in index.items() if final[k] == key)
-        at = index.get(key)
-        if at is not None and at in sources and originals[at].value is rendered:
-            slot = own(at)
-            sources = [at, *(i for i in sources if i != at)]
-        else:
-            anchor = float(sources[0]) if sources else (slots[-1].anchor + 0.001 if slots else -1.0)
-            slot = pylayout.Slot(new(key, rendered, originals[at] if at is not None else None), None, anchor)
-            if sources:
-                slot.lead, slot.trail = list(lead[sources[0]]), trail[sources[0]]
-        for extra in sources[1:]:
-            slot.lead = [*slot.lead, *pylayout.orphaned(layout, lead[extra], trail[extra])]
-            slot.own = False
-        if id(rendered) in moved:  # ``strategy=DDPPlugin()`` out of ``plugins=[DDPPlugin(),  # why]``
-            item_lead, item_trail = listed[id(rendered)]
-            slot.lead = [*slot.lead, *(_reindent(line, layout) for line in item_lead)]
-            if slot.trail is None:
-                slot.trail = item_trail
-            else:
-                slot.lead = [*slot.lead, *layout.own_line(item_trail)]
-            slot.own = False
-        used.update(sources)
-        slot.sources = sources
-        slots.append(slot)
-    slots.extend(own(i) for i in range(len(originals)) if stars[i])
-    orphans = [
-        (i, pylayout.orphaned(layout, lead[i], trail[i]))
-        for i, key in enumerate(keys)
-        if key is not None and i not in used
-    ]
-    for key, texts in (inline or {}).items():
-        at = index.get(key)
-        heir = next((slot for slot in slots if at in slot.sources), None)
-        if heir is not None:
-            heir.add_lines(texts, layout)
-        elif at is not None:  # the argument went away: the TODO goes above whatever follows it
-            orphans.append((at, [layout.comment_line(text) for text in texts]))
-    tail = pylayout.adopt(slots, orphans)
-    return pylayout.assemble(originals, slots, opening, layout, tail)
-
-
-def _reindent(line: cst.EmptyLine, layout: Any) -> cst.EmptyLine:
-    """A comment line from inside a nested list, at the indentation of the call's arguments."""
-    template = layout.template
-    return line.with_changes(whitespace=template.last_line) if template is not None else line
-
-
-def _final_key(successor: dict[str, str | None], key: str, present: set[str], originals: set[str]) -> str | None:
-    """The key of the plan that stands where the original ``key`` stood, None when it went away.
-
-    ``successor`` is followed through keys the rules created, and only forward in the order the rules wrote
-    it: an original key's own entry is about that original argument, and an older entry about a key name that
-    was reused later is about the older key (``distributed_backend`` -> ``accelerator`` -> ``strategy``, then
-    ``gpus`` -> a new ``accelerator``).
-    """
-    order = {name: position for position, name in enumerate(successor)}
-    if key not in successor:
-        return key if key in present else None
-    current, step = successor[key], order[key]
-    while current is not None and current not in originals and order.get(current, -1) > step:
-        step = order[current]
-        current = successor[current]
-    return current if current in present else None
 
 
 #: Roots whose ``LightningCLI`` takes ``trainer_defaults=`` (1.5: ``pytorch_lightning.utilities.cli``).
@@ -378,7 +119,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     inline: dict[str, list[str]] = {}
     if not run_plan(ctx, plan, original, lines, inline, _quote(updated)):
         return _with_inline_todos(updated, inline) if inline else updated
-    rebuilt = _rebuild_args(ctx, plan, updated, inline)
+    rebuilt = rebuild_args(ctx, plan, updated, inline)
     fit_moves.hand_over(ctx, plan, updated, rebuilt)
     return rebuilt
 
@@ -437,7 +178,7 @@ def _dict_plan(
         ):
             return updated
         plan = _args_plan(ctx, PL, original, updated, True)
-        return _rebuild_args(ctx, plan, updated) if migrated(plan, list(plan.items)) else updated
+        return rebuild_args(ctx, plan, updated) if migrated(plan, list(plan.items)) else updated
     if isinstance(original, cst.Dict) and isinstance(updated, cst.Dict):
         pairs = list(zip(original.elements, updated.elements, strict=True))
         if not all(isinstance(o, cst.DictElement) and isinstance(o.key, cst.SimpleString) for o, _ in pairs):
@@ -456,7 +197,7 @@ def _dict_plan(
         originals = list(updated.elements)
         keys: list[str | None] = [str(_key(o)) for o, _ in pairs]
         opening = updated.lbrace.whitespace_after
-        elements, opening = _relayout(ctx, plan, originals, keys, [False] * len(keys), opening, new, quote)
+        elements, opening = relayout(ctx, plan, originals, keys, [False] * len(keys), opening, new, quote)
         return updated.with_changes(elements=elements, lbrace=updated.lbrace.with_changes(whitespace_after=opening))
     return updated
 
