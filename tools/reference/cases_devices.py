@@ -71,7 +71,7 @@ add("devices", CUDA4, accelerator="gpu", num_processes=1)
 add("devices", CUDA4, accelerator="auto", devices="auto", auto_select_gpus=True)
 add("devices", CUDA4, accelerator="gpu", devices=[0, 1], auto_select_gpus=True)
 # gpus= from an idiom (torch.cuda.device_count(), min(1, ...), ...) next to a DDP strategy: 1.5 ran one CPU
-# process without it and any number of GPUs with it (tests/codemods/test_non_literal_devices.py).
+# process without it and any number of GPUs with it (tests/codemods/plan/test_non_literal_devices.py).
 for _strategy in ("ddp", "ddp_spawn"):
     for _machine, _count in ((CPU, 0), (CUDA2, 1), (CUDA2, 2), (CUDA2, -1), (CUDA4, 1), (CUDA4, 4), (CUDA4, -1)):
         add("strategy_gpus", _machine, strategy=_strategy, gpus=_count)
