@@ -17,11 +17,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-PYTHON_SUFFIXES = (".py", ".pyi")
-YAML_SUFFIXES = (".yaml", ".yml")
-#: Jupyter notebooks: their code cells are migrated (``codemods.frontends.notebooks.notebook``).
-NOTEBOOK_SUFFIXES = (".ipynb",)
-SUFFIXES = PYTHON_SUFFIXES + YAML_SUFFIXES + NOTEBOOK_SUFFIXES
+from codemods.kinds import SUFFIXES, TEXT_NAMES, TEXT_SUFFIXES
+
 #: Never descended into, whatever the ignore files say.
 ALWAYS_SKIPPED = frozenset({".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache"})
 #: Run artefacts, never sources: configs that Lightning, Hydra and the loggers saved from past runs (their
@@ -133,7 +130,7 @@ def discover(
     """Files to look at: explicit files as given, folders walked for ``.py``/``.pyi``/``.yaml``/``.yml``/``.ipynb``.
 
     With ``text``, folders also yield the text files the project index reads for override strings (shell
-    scripts, docs: ``codemods.project.scan_text.TEXT_SUFFIXES``); their command lines are migrated
+    scripts, docs: ``codemods.kinds.TEXT_SUFFIXES``); their command lines are migrated
     (``codemods.frontends.commands``), the rest are only read.
     """
     return map(Path, discover_paths(paths, excludes, respect_gitignore, text))
@@ -147,8 +144,6 @@ def discover_paths(
     Folders are listed with ``os.scandir`` and paths joined as strings: a ``Path`` per file costs more than the
     prefilter's look at a small file. Symbolic links to folders are not followed (as ``os.walk`` does not).
     """
-    from codemods.project.scan_text import TEXT_NAMES, TEXT_SUFFIXES
-
     suffixes = SUFFIXES + TEXT_SUFFIXES if text else SUFFIXES
     names = frozenset(TEXT_NAMES) if text else frozenset()
     ignore = IgnoreRules()

@@ -12,14 +12,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode, encode, write_atomic
-from codemods.frontends.commands.files import is_command_file
+from codemods.files import DecodeError, decode, encode, write_atomic
 from codemods.frontends.python import transform_python
+from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_text_file
 from codemods.model import Finding, Options, Outcome
 from codemods.project.index import ProjectIndex, movable_read, removed_flag_read
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
 from codemods.project.scan import late_facts, local_strategies, scan
-from codemods.project.scan_text import is_text_file
 from codemods.project.trainer_classes import names_project_trainer, project_trainers
 
 if TYPE_CHECKING:
@@ -63,7 +62,6 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
         return transform_notebook(text, options) if triggered(text) else Outcome(text, changed=False, parsed=False)
     if is_command_file(path):
         from codemods.frontends.commands.front import transform_commands
-        from codemods.frontends.docs.documents import is_doc
 
         commands = transform_commands(text, options, path)
         if not is_doc(path) or not (doc_text_triggered(commands.source) or _python_triggered(commands.source, options)):
@@ -220,7 +218,7 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Op
     """
     if not project.uses:
         return results  # nothing can be held or refused; and the imports below load every rule (and libcst)
-    from codemods.frontends.commands.decide import migrates
+    from codemods.project.command_plans import migrates
     from codemods.project.decisions import RULE, blocked_keys
     from legacy_api.removed_arguments import refused_at
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from codemods.frontends.commands.decide import migrates
+from codemods.project.command_plans import migrates
 from codemods.project.guard import blocked_keys, reasons
 from codemods.project.index import ProjectIndex, Use
 from codemods.project.moved_reads import moves_with_key

@@ -13,7 +13,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from codemods.frontends.commands.syntax import TODO_MARK
+from codemods.project.command_syntax import TODO_MARK
 from codemods.project.keys import MOVABLE, UNSET_READS
 
 if TYPE_CHECKING:

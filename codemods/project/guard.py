@@ -1,7 +1,7 @@
 """The project guard's checks of one Trainer section's planned rewrite, for a given set of migrating overrides.
 
 :func:`codemods.project.decisions.guard_section` runs them with the run's decisions about override commands.
-``codemods.frontends.commands.fates`` runs them while those decisions are still being made, to foresee which sections
+``codemods.project.section_fates`` runs them while those decisions are still being made, to foresee which sections
 keep legacy keys (a command must not set a key over one a config keeps). One function serves both, so that the
 foresight and the run agree: otherwise a second run would decide differently from the first.
 """

@@ -54,8 +54,8 @@ class Use:
     line: int
     kind: UseKind
     #: For an override written as a command line: every Trainer override of that command, as
-    #: ``(style, prefix, key, value)`` (``codemods.frontends.commands.syntax``). Whether the command migrates together
-    #: with the config is decided from it (``codemods.frontends.commands.decide``); empty: a mention that stays.
+    #: ``(style, prefix, key, value)`` (``codemods.project.command_syntax``). Whether the command migrates together
+    #: with the config is decided from it (``codemods.project.command_plans``); empty: a mention that stays.
     command: tuple[tuple[str, str, str, str], ...] = ()
     #: A read spelled ``<config>.trainer.<key>`` (attributes, loaded, not stored): renaming the attribute moves it
     #: to another key (``codemods.project.moved_reads``).
@@ -132,7 +132,7 @@ class ProjectIndex:
     root: str = ""
     sections: tuple[SectionKeys, ...] = ()
     facts: frozenset[str] = frozenset()
-    #: Decisions derived from the index once per run and process (``codemods.frontends.commands.decide``).
+    #: Decisions derived from the index once per run and process (``codemods.project.command_plans``).
     memo: dict[object, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @classmethod

@@ -15,7 +15,7 @@ new key carries, in every config that sets the old one, the very value the old o
   ``gpus: [0, 1]`` -> ``devices: [0, 1]``; never ``gpus: 0`` -> ``accelerator: cpu, devices: 1``.
 
 The Python rule ``config_reads`` renames the reads; ``codemods.project.decisions`` and
-``codemods.frontends.commands.fates`` count them as migrating with the key, so the configs migrate.
+``codemods.project.section_fates`` count them as migrating with the key, so the configs migrate.
 """
 
 from __future__ import annotations

@@ -12,13 +12,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from codemods.files import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, DecodeError, decode
-from codemods.frontends.commands.files import is_command_file
+from codemods.files import DecodeError, decode
+from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_text_file
 from codemods.project.facts import configured, may_tune, unindexed
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
 from codemods.project.prefilter import doc_triggered, may_concern_a_rule_bytes, triggered_bytes, yaml_triggered
 from codemods.project.scan_file import index_text
-from codemods.project.scan_text import is_text_file, text_facts
+from codemods.project.scan_text import text_facts
 from codemods.project.trainer_classes import TrainerClass, scan_classes, trainer_words
 from legacy_api.renames import STRATEGY_CLASSES
 
@@ -120,10 +120,6 @@ def scan(path: str) -> Scan:
     rainer, add_arg, text_file = b"rainer" in data, b"add_arg" in data, is_text_file(path)
     index = _index(path, data, rainer, add_arg, text_file)
     if text_file:
-        from codemods.frontends.docs.documents import (
-            is_doc,  # here, not at the top: a tree without docs or notebooks never needs them
-        )
-
         work = is_command_file(path) and _has_commands(index, data)
         return Scan(path, work or (is_doc(path) and doc_triggered(data, rainer)), index=index)
     if path.endswith((".yaml", ".yml")):

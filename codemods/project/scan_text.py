@@ -10,8 +10,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from codemods.frontends.commands.files import COMMAND_NAMES
-from codemods.frontends.commands.syntax import TODO_MARK, commands
+from codemods.project.command_syntax import TODO_MARK, commands
 from codemods.project.index import Use
 
 _OVERRIDE = re.compile(r"(?<![\w.$/{-])(?:\+\+|\+|--)?(trainer)\.(\w+)(?=\s*=|\s+\S|\s*$|[\"',\]])", re.MULTILINE)
@@ -20,14 +19,6 @@ _OVERRIDE = re.compile(r"(?<![\w.$/{-])(?:\+\+|\+|--)?(trainer)\.(\w+)(?=\s*=|\s
 _INTERPOLATION = re.compile(r"\$\{\s*(trainer)\.(\w+)\s*\}")
 #: ``${train.trainer.gpus}``: a Trainer section under another key, so never the file's own top-level one.
 _NESTED_INTERPOLATION = re.compile(r"\$\{\s*(?:[\w-]+\.)+(trainer)\.(\w+)\s*\}")
-
-
-#: Text files whose override strings count as uses (shell scripts, docs, notebooks, make/CI files).
-#: (Notebooks are migrated, not only indexed: ``codemods.frontends.notebooks.notebook``; their override strings count
-#: all the same.)
-TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".md", ".rst", ".txt", ".cfg", ".ini", ".toml", ".json")
-# the files named, not suffixed, that hold command lines (``codemods.frontends.commands.files``)
-TEXT_NAMES = COMMAND_NAMES
 
 
 def _line_starts(text: str) -> list[int]:
@@ -44,7 +35,7 @@ def text_uses(text: str, path: str, interpolations: bool = False) -> list[Use]:
     """Override strings (and, when asked, ``${trainer.x}`` interpolations) in a text file.
 
     Each mention of ``trainer.<key>`` that looks like an override is a use; one that is a token of a command
-    line (``codemods.frontends.commands.syntax``) carries that command, so that the run can tell an override that
+    line (``codemods.project.command_syntax``) carries that command, so that the run can tell an override that
     migrates with the config from one that stays.
     """
     if "trainer" not in text:
@@ -117,7 +108,3 @@ def text_facts(text: str, path: str = "") -> tuple[str, ...]:
     return tuple(sorted(facts))
 
 
-def is_text_file(path: str) -> bool:
-    """Text files the project index reads (their command lines are migrated: ``codemods.frontends.commands``)."""
-    name = path.rpartition("/")[2]
-    return path.endswith(TEXT_SUFFIXES) or name in TEXT_NAMES

@@ -1,6 +1,6 @@
 """A config's Trainer section planned from the project index alone, as the YAML front end will plan it.
 
-``codemods.frontends.commands.fates`` and ``codemods.project.moved_reads`` foresee what the run does to each indexed
+``codemods.project.section_fates`` and ``codemods.project.moved_reads`` foresee what the run does to each indexed
 section before any file is rewritten: the index holds the section's keys and their values as written, and the same
 flag rules run on them.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from codemods.frontends.commands.syntax import Opaque, read_value
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Plan, Value
+from codemods.project.command_syntax import Opaque, read_value
 from codemods.project.keys import never_tunes
 from legacy_api.renames import PL
 

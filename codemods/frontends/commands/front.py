@@ -1,6 +1,6 @@
 """Front end for command lines: rewrite the Trainer overrides of shell scripts, Makefiles, docs and Python strings.
 
-Each command (``codemods.frontends.commands.syntax``) is decided by ``codemods.frontends.commands.decide`` with the
+Each command (``codemods.project.command_syntax``) is decided by ``codemods.project.command_plans`` with the
 run's project index; the edits replace exactly the tokens that change (a dropped token goes with one blank beside it),
 so quoting, spacing and the order of everything else stay. A command that stays gets one TODO comment above it
 where the file allows comments (shell, Makefile), a finding otherwise (Markdown, reStructuredText, Python).
@@ -13,11 +13,11 @@ import tokenize
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from codemods.frontends.commands.decide import RULE, Decision, Item, analysis, decide
-from codemods.frontends.commands.files import takes_comments
-from codemods.frontends.commands.syntax import Token, commands
 from codemods.frontends.yaml.text import Edit, apply_edits
+from codemods.kinds import takes_comments
 from codemods.model import Finding, FindingKind, Options, Outcome, todo_comment
+from codemods.project.command_plans import RULE, Decision, Item, analysis, decide
+from codemods.project.command_syntax import Token, commands
 from codemods.project.index import ProjectIndex, describe
 
 

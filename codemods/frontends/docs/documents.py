@@ -33,12 +33,11 @@ from dataclasses import dataclass
 from codemods.frontends.notebooks.ipython import split_lines
 from codemods.frontends.notebooks.joined import chunk_at, hoist_imports, module, split_module
 from codemods.frontends.notebooks.notebook import ends_like
+from codemods.kinds import RST_SUFFIXES
 from codemods.model import Finding, Options, Outcome
 from legacy_api.lightning15 import LEGACY_FLAGS
 
 RULE = "docs"
-MARKDOWN_SUFFIXES = (".md",)
-RST_SUFFIXES = (".rst",)
 #: Code-block languages that are Python (``pycon``: an interpreter session, migrated as doctest lines).
 PYTHON_LANGUAGES = frozenset({"python", "py", "python3", "py3", "pycon"})
 
@@ -47,11 +46,6 @@ _DIRECTIVE = re.compile(r"([ \t]*)\.\.[ \t]+(code-block|code|sourcecode|testcode
 _OPTION = re.compile(r"[ \t]+:[^:\s][^:]*:(?:[ \t]|$)")
 _PROMPT = re.compile(r"([ \t]*)>>>(?: |(?=[\r\n]|$))")
 _LOOKS_LIKE_PYTHON = (ast.Call, ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-
-
-def is_doc(path: str) -> bool:
-    """Whether ``path`` is a document whose code examples migrate (Markdown, reStructuredText)."""
-    return path.endswith(MARKDOWN_SUFFIXES + RST_SUFFIXES)
 
 
 @dataclass

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from codemods.frontends.commands.front import python_strings, transform_commands
-from codemods.frontends.commands.syntax import Opaque, argparse_value, read_value
 from codemods.model import Options, Outcome
+from codemods.project.command_syntax import Opaque, argparse_value, read_value
 from codemods.project.index import ProjectIndex
 from codemods.project.scan_file import index_text
 

@@ -11,7 +11,7 @@ else the command stays with a TODO. A key is migrated with every use or not at a
 a key something else keeps (``cfg.trainer.gpus`` in Python, a sweep left as it is) stays too, and keeps
 holding the key (:func:`analysis`). Nor may a command set a new key over one a section keeps in a legacy form
 after this run (``trainer.gpus=1 -> trainer.accelerator=gpu`` over a held ``accelerator: ddp`` would override
-DDP away; ``codemods.frontends.commands.fates`` foresees each section's keys): it stays, with a TODO naming the section.
+DDP away; ``codemods.project.section_fates`` foresees each section's keys): it stays, with a TODO naming the section.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from codemods.frontends.commands.fates import fates
-from codemods.frontends.commands.syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Note, Plan, Value
+from codemods.project.command_syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
+from codemods.project.section_fates import fates
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
