@@ -143,6 +143,12 @@ class Surface:
         found = self._member_path(path)
         return found is not None and name in self.classes[found[0]].members
 
+    def knows(self, qualified: str) -> bool:
+        """Whether the recording can answer :meth:`has` for ``qualified``: a module, a module's name or a class
+        member, not an attribute of a function or of an object it did not record (``rank_zero_only.rank``)."""
+        parent = normalise(qualified).rpartition(".")[0]
+        return not parent or self.has_module(parent) or self._class(parent) is not None or not self.has(parent)
+
     def members(self, cls_path: str) -> frozenset[str] | None:
         """The members of the class at ``cls_path`` (any public path or its key), or None if it is none."""
         key = self._class(cls_path)

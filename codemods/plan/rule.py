@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -33,6 +34,9 @@ class Rule:
     order: int = 100
     #: Text that must occur in a file for the rule to have anything to do (the cheap prefilter).
     tokens: tuple[str, ...] = ()
+    #: Lines the Python pass must visit for this rule besides those naming a legacy import (``def validation_epoch_end``
+    #: names none): a pattern, built only when the rule runs.
+    visit: Callable[[], re.Pattern[str]] | None = None
 
     @property
     def version(self) -> tuple[int, ...]:

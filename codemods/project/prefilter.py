@@ -81,13 +81,24 @@ _RULE_BYTES = tuple(token.encode() for token in RULE_TOKENS)
 
 
 def may_concern_a_rule(text: str) -> bool:
-    """False when ``text`` holds no token of any rule (:data:`RULE_TOKENS`): no rule has anything to do there."""
-    return any(token in text for token in RULE_TOKENS)
+    """False when ``text`` holds no token of any rule (:data:`RULE_TOKENS`) and names nothing of Lightning that a
+    target lacks (``surface_uses``): no rule has anything to do there."""
+    return any(token in text for token in RULE_TOKENS) or _surface_concerns(text)
 
 
 def may_concern_a_rule_bytes(data: bytes) -> bool:
     """:func:`may_concern_a_rule` on a file's undecoded bytes (every token is ASCII)."""
-    return any(token in data for token in _RULE_BYTES)
+    if any(token in data for token in _RULE_BYTES):
+        return True
+    return b"pytorch_lightning" in data and _surface_concerns(data.decode("utf-8", errors="replace"))
+
+
+def _surface_concerns(text: str) -> bool:
+    if "pytorch_lightning" not in text:
+        return False
+    from codemods.project.surface_uses import concerns  # loads the recorded surfaces: only for Lightning files
+
+    return concerns(text)
 
 
 #: A YAML config needs one of these to hold a Trainer section, a ``_target_``/``class_path`` or an interpolation.

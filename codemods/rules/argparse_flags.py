@@ -54,6 +54,8 @@ _REMOVED = {
     "get_init_arguments_and_types": "read inspect.signature(Trainer.__init__)",
     "parse_env_variables": "read the PL_TRAINER_* environment variables yourself (os.environ)",
 }
+#: Their names, for the rules that must leave them to this one (rule ``removed_names``).
+REMOVED_HELPERS = frozenset(_REMOVED)
 _UTILITIES = f"{PL}.utilities.argparse"
 
 

@@ -308,3 +308,16 @@ def test_the_reader_imports_only_the_standard_library() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("path", "knows"),
+    [
+        pytest.param("pytorch_lightning.utilities.seed.seed_everything", True, id="a module's name"),
+        pytest.param("pytorch_lightning.Trainer.num_gpus", True, id="a class member"),
+        pytest.param("pytorch_lightning.utilities.distributed.log", True, id="below a missing module"),
+        pytest.param("pytorch_lightning.utilities.rank_zero_only.rank", False, id="an attribute of a function"),
+    ],
+)
+def test_knows_what_the_recording_can_answer(path: str, knows: bool) -> None:
+    assert api.surface("2.6.6").knows(path) is knows

@@ -55,6 +55,9 @@ def _vocabulary_lines(source: str, options: Options, analysis: Analysis, extra: 
         lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_ARGUMENT)})
     if "super()" in source and "Trainer" in source:
         lines = sorted({*lines, *matching_lines(source, _SUPER_INIT)})
+    for rule in REGISTRY.values():
+        if rule.visit is not None and options.enabled(rule.id):
+            lines = sorted({*lines, *matching_lines(source, rule.visit())})
     if analysis.legacy_stars:  # reported by the rename rules
         lines = sorted({*lines, *(line for line, _ in analysis.legacy_stars)})
     return lines

@@ -1,0 +1,90 @@
+"""The prefilter of the surface rules: does a file name a Lightning path, or override a hook, that some target lacks?
+
+Rules ``removed_names`` and ``removed_hooks`` look at every ``pytorch_lightning`` import and at the ``def``\\ s of
+Lightning's hooks, which no substring test can tell from the names every release has. This reads the paths a file
+names from its text (``from pytorch_lightning.x import y``, ``import pytorch_lightning.x as z``, the dotted uses of
+such an alias) and the hook names it defines, and asks the recorded surfaces (``legacy_api.surface``) whether any
+target release lacks one. A file whose Lightning names every target has then never loads libcst and the rules, as
+before these rules existed. Over-approximate on purpose (text, not syntax): a comment may make a file pass, which only
+costs the parse. Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+
+from legacy_api.hooks import changed_hooks, looks_current
+from legacy_api.renames import PL, TARGET_VERSIONS
+from legacy_api.surface import release_for, surface
+
+#: The tokens of the surface rules: files holding them are decided by :func:`concerns`, not by the token alone.
+TOKENS = (PL, "def ")
+
+_FROM = re.compile(r"\bfrom[ \t]+(pytorch_lightning(?:\.\w+)*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)")
+_IMPORT = re.compile(r"\bimport[ \t]+(pytorch_lightning(?:\.\w+)*)(?:[ \t]+as[ \t]+(\w+))?")
+_NAME = re.compile(r"\w+")
+_DEF = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
+_HEADER = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
+
+
+def _paths(text: str) -> set[str]:
+    paths: set[str] = set()
+    aliases: dict[str, str] = {}
+    for match in _FROM.finditer(text):
+        module, names = match.groups()
+        if names.strip().startswith("*"):
+            paths.add(module)
+        for part in names.strip("()").split(","):
+            words = _NAME.findall(part)
+            if words:
+                paths.add(f"{module}.{words[0]}")
+                aliases[words[-1]] = f"{module}.{words[0]}"
+    for match in _IMPORT.finditer(text):
+        module, alias = match.groups()
+        paths.add(module)
+        aliases[alias or module.split(".", 1)[0]] = module if alias else PL
+    for alias, path in aliases.items():
+        for use in re.finditer(rf"(?<![\w.]){re.escape(alias)}((?:\.\w+)+)", text):
+            paths.add(path + use.group(1))
+    return paths
+
+
+@functools.cache
+def _targets() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(release_for(version) for version in TARGET_VERSIONS))
+
+
+@functools.lru_cache(maxsize=4096)
+def _missing_somewhere(path: str) -> bool:
+    if any(part.startswith("_") for part in path.split(".")):
+        return False  # private and dunder names are not recorded
+    return not all(surface(release).has(path) or not surface(release).knows(path) for release in _targets())
+
+
+def concerns(text: str) -> bool:
+    """Whether a file that mentions Lightning names a path some target release lacks, or defines a hook whose calls
+    changed (a ``def`` of :func:`legacy_api.hooks.changed_hooks`)."""
+    if PL not in text:
+        return False
+    hooks = changed_hooks()
+    if "def " in text and any(
+        match.group(1) in hooks and not _current(match.group(1), text, match.end() - 1) for match in _DEF.finditer(text)
+    ):
+        return True
+    return any(_missing_somewhere(path) for path in _paths(text))
+
+
+def _current(hook: str, text: str, start: int) -> bool:
+    """Whether the ``def`` whose parameter list opens at ``start`` is written as the newest release calls ``hook``."""
+    header = _HEADER.match(text, start)
+    if header is None:
+        return False
+    try:
+        function = ast.parse(f"def f({header.group(1)}): pass").body[0]
+    except SyntaxError:
+        return False
+    assert isinstance(function, ast.FunctionDef)
+    names = tuple(a.arg for a in (*function.args.posonlyargs, *function.args.args))[1:]
+    return looks_current(hook, names)

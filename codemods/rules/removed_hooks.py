@@ -1,0 +1,135 @@
+"""A hook of ``LightningModule``, ``LightningDataModule`` or ``Callback`` the target no longer calls, or calls with
+other arguments: one TODO above the ``def``, naming what the target calls instead.
+
+A class that overrides ``validation_epoch_end`` (removed in 2.0) runs on 2.x without an error, and its code never
+runs: the silent kind of breakage. Which hooks exist, and their signatures, come from the surfaces recorded from
+the real releases (``legacy_api.surface``); what replaced a removed hook from ``legacy_api.hooks``. Checked, for
+each method of a class whose base is one of those Lightning classes, imported from Lightning:
+
+* a hook some 1.x release had and the target lacks: removed, named with its successor;
+* a hook the target calls with fewer positional arguments than the method requires (``on_train_batch_end(...,
+  dataloader_idx)``), or whose parameter at a position the target fills is one only 1.x passed there
+  (``optimizer_step(self, epoch, batch_idx, optimizer, optimizer_idx, optimizer_closure, ...)`` receives the closure
+  as ``optimizer_idx`` on 2.x);
+* a parameter 1.x passed to a hook that takes ``*args`` (``training_step(self, batch, batch_idx, optimizer_idx)``).
+
+Never a rewrite: moving an epoch-end hook's logic changes what the module keeps in memory, so the TODO says how.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import TYPE_CHECKING, Any
+
+import libcst as cst
+
+from codemods.plan.rule import Rule
+from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
+from legacy_api.hooks import (
+    GONE_PARAMETERS,
+    HOOK_BASES,
+    LEGACY_RELEASES,
+    SUCCESSORS,
+    changed_hooks,
+    legacy_hooks,
+    members,
+    parse_signature,
+)
+from legacy_api.surface import RELEASES, Surface, release_for, surface
+
+if TYPE_CHECKING:
+    from codemods.frontends.python.context import FileContext
+
+ID = "removed_hooks"
+
+
+def _surface(ctx: FileContext) -> Surface:
+    return surface(release_for(".".join(map(str, ctx.target[:2]))))
+
+
+@functools.cache
+def _visit() -> re.Pattern[str]:
+    return re.compile(r"\bdef\s+(?:" + "|".join(sorted(changed_hooks())) + r")\s*\(")
+
+
+def _removed_in(base: str, hook: str) -> str:
+    present = [index for index, release in enumerate(RELEASES) if hook in members(release, base)]
+    if not present or present[-1] + 1 >= len(RELEASES):
+        return ""
+    return f" (removed in {'.'.join(RELEASES[present[-1] + 1].split('.')[:2])})"
+
+
+def _base_of(ctx: FileContext, cls: cst.ClassDef) -> str | None:
+    """The Lightning hook base ``cls`` derives from (directly, or through a class of this file)."""
+    for arg in cls.bases:
+        name = ctx.qualified_name(arg.value)
+        for release in (*LEGACY_RELEASES, _surface(ctx).release):
+            key = surface(release).resolve(name) if name else None
+            for path, short in HOOK_BASES.items():
+                if key is not None and key == surface(release).resolve(path):
+                    return short
+    return None
+
+
+def _legacy_signature(base: str, hook: str) -> list[str]:
+    for release in reversed(LEGACY_RELEASES):
+        params = parse_signature(surface(release).signature(f"pytorch_lightning.{base}.{hook}"))
+        if params is not None:
+            return list(params[0])
+    return []
+
+
+def _check(ctx: FileContext, base: str, node: cst.FunctionDef) -> str | None:
+    hook = node.name.value
+    target = _surface(ctx)
+    if hook not in legacy_hooks(base):
+        return None
+    if hook not in members(target.release, base):
+        successor = SUCCESSORS.get((base, hook))
+        then = f": use {successor}" if successor else ""
+        return f"Lightning {target.release} never calls {base}.{hook}{_removed_in(base, hook)}{then}"
+    params = [*node.params.posonly_params, *node.params.params][1:]
+    mine = [param.name.value for param in params]
+    required = sum(1 for param in params if param.default is None)
+    gone = GONE_PARAMETERS.get((base, hook), {})
+    for name in mine:
+        if name in gone:
+            return f"Lightning {target.release} no longer passes {name} to {hook}: {gone[name]}"
+    theirs = parse_signature(target.signature(f"pytorch_lightning.{base}.{hook}"))
+    if theirs is None or theirs[2]:
+        return None
+    names, _, _ = theirs
+    legacy = _legacy_signature(base, hook)
+    shifted = [n for i, n in enumerate(mine[: len(names)]) if n != names[i] and n in legacy and n not in names]
+    if required > len(names) or shifted:
+        passed = ", ".join(["self", *names])
+        extra = ", ".join(shifted or mine[len(names) :])
+        return f"Lightning {target.release} calls {hook}({passed}): {extra} is no longer passed there"
+    return None
+
+
+def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst.FunctionDef) -> Any:
+    statements = ctx.statements
+    owner = statements[-2] if len(statements) >= 2 else None
+    if not isinstance(owner, cst.ClassDef) or original.name.value not in changed_hooks():
+        return updated
+    base = _base_of(ctx, owner)
+    if base is None:
+        return updated
+    message = _check(ctx, base, original)
+    if message:
+        ctx.todo(ID, message, original)
+    return updated
+
+
+RULE = Rule(
+    id=ID,
+    description="a LightningModule/LightningDataModule/Callback hook the target no longer calls, or calls with other "
+    "arguments, is flagged with what replaced it",
+    deprecated_in="1.6",
+    handlers={"FunctionDef": leave_function_def},
+    order=910,
+    tokens=SURFACE_TOKENS[1:],
+    visit=_visit,
+)

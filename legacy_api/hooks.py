@@ -1,0 +1,167 @@
+"""The hooks Lightning stopped calling or calls with other arguments, and what to write instead.
+
+Which hooks each release has, and with which signature, comes from the recorded surfaces (:mod:`legacy_api.surface`);
+this table only adds what the recording cannot know: the successor of a removed hook, in the words of the upgrade
+guide checked against the real releases (every successor named here is a member of the same class in 2.6.6; the
+guide's own rows name ``on_training_epoch_end`` and ``training_batch_end``, which no release has), and the parameters
+a hook taking ``*args`` no longer receives. Standard library only; read by ``codemods`` and ``compat``.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+
+from legacy_api.surface import RELEASES, surface
+
+#: The Lightning classes whose hooks a user's subclass overrides: public path -> the short name used below.
+HOOK_BASES: dict[str, str] = {
+    "pytorch_lightning.LightningModule": "LightningModule",
+    "pytorch_lightning.Callback": "Callback",
+    "pytorch_lightning.LightningDataModule": "LightningDataModule",
+}
+
+_EPOCH_END = (
+    "{new}(self), which gets no outputs: append what {step} returns (detach the tensors you keep) to a list the "
+    "module owns, read it there and clear it"
+)
+_EACH_EPOCH = (
+    "on_train_epoch_{when}, on_validation_epoch_{when} and on_test_epoch_{when} (it ran around every epoch of each)"
+)
+
+#: (base, removed hook) -> what the target calls for the same logic.
+SUCCESSORS: dict[tuple[str, str], str] = {
+    ("LightningModule", "training_epoch_end"): _EPOCH_END.format(new="on_train_epoch_end", step="training_step"),
+    ("LightningModule", "validation_epoch_end"): _EPOCH_END.format(
+        new="on_validation_epoch_end", step="validation_step"
+    ),
+    ("LightningModule", "test_epoch_end"): _EPOCH_END.format(new="on_test_epoch_end", step="test_step"),
+    ("LightningModule", "training_step_end"): "on_train_batch_end(self, outputs, batch, batch_idx), where outputs is "
+    "what training_step returned (2.x no longer gathers the outputs of strategy='dp')",
+    ("LightningModule", "validation_step_end"): "on_validation_batch_end(self, outputs, batch, batch_idx, "
+    "dataloader_idx=0)",
+    ("LightningModule", "test_step_end"): "on_test_batch_end(self, outputs, batch, batch_idx, dataloader_idx=0)",
+    ("LightningModule", "on_epoch_start"): _EACH_EPOCH.format(when="start"),
+    ("LightningModule", "on_epoch_end"): _EACH_EPOCH.format(when="end"),
+    ("LightningModule", "on_pretrain_routine_start"): "on_fit_start",
+    ("LightningModule", "on_pretrain_routine_end"): "on_fit_start",
+    ("LightningModule", "on_hpc_save"): "on_save_checkpoint",
+    ("LightningModule", "on_hpc_load"): "on_load_checkpoint",
+    ("LightningModule", "get_progress_bar_dict"): "the progress bar callback's get_metrics(trainer, pl_module)",
+    ("LightningModule", "on_post_move_to_device"): "nothing: shared parameters are tied again automatically",
+    ("LightningModule", "on_train_dataloader"): "train_dataloader() itself",
+    ("LightningModule", "on_val_dataloader"): "val_dataloader() itself",
+    ("LightningModule", "on_test_dataloader"): "test_dataloader() itself",
+    ("LightningModule", "on_predict_dataloader"): "predict_dataloader() itself",
+    ("LightningModule", "get_from_queue"): "nothing in the module: the spawn launcher returns the results",
+    ("LightningModule", "add_to_queue"): "nothing in the module: the spawn launcher returns the results",
+    ("Callback", "on_epoch_start"): _EACH_EPOCH.format(when="start"),
+    ("Callback", "on_epoch_end"): _EACH_EPOCH.format(when="end"),
+    ("Callback", "on_batch_start"): "on_train_batch_start(self, trainer, pl_module, batch, batch_idx)",
+    ("Callback", "on_batch_end"): "on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx)",
+    ("Callback", "on_keyboard_interrupt"): "on_exception(self, trainer, pl_module, exception), where exception is a "
+    "KeyboardInterrupt",
+    ("Callback", "on_init_start"): "nothing: code before Trainer(...) runs there",
+    ("Callback", "on_init_end"): "nothing: code after Trainer(...) runs there",
+    ("Callback", "on_pretrain_routine_start"): "on_fit_start",
+    ("Callback", "on_pretrain_routine_end"): "on_fit_start",
+    ("Callback", "on_configure_sharded_model"): "setup(self, trainer, pl_module, stage)",
+    ("Callback", "on_before_accelerator_backend_setup"): "setup(self, trainer, pl_module, stage)",
+}
+
+#: (base, hook) -> parameters 1.x passed that the target no longer passes, for hooks whose recorded signature is
+#: ``(self, *args, **kwargs)`` (the names cannot be compared there), with what replaced each.
+GONE_PARAMETERS: dict[tuple[str, str], dict[str, str]] = {
+    ("LightningModule", "training_step"): {
+        "optimizer_idx": "2.0 runs several optimizers only with manual optimization (self.automatic_optimization = "
+        "False; self.optimizers())",
+        "hiddens": "2.0 removed truncated back-propagation through time (truncated_bptt_steps): keep the hidden "
+        "state yourself",
+    },
+}
+
+
+#: The recorded 1.x releases: where a legacy project's hooks come from.
+LEGACY_RELEASES = tuple(release for release in RELEASES if release.startswith("1."))
+
+
+@functools.cache
+def members(release: str, base: str) -> frozenset[str]:
+    """The members of Lightning's class ``base`` (a short name of :data:`HOOK_BASES`) in ``release``."""
+    return surface(release).members(f"pytorch_lightning.{base}") or frozenset()
+
+
+_DATA = r"(train|val|test|predict)_dataloader|prepare_data|setup|teardown|transfer_batch_to_device"
+#: Which members of each base are hooks, the methods Lightning calls on a subclass (the others, such as
+#: ``LightningDataModule.from_argparse_args`` or ``LightningModule.log``, are API a subclass may shadow).
+_HOOK = {
+    "LightningModule": re.compile(
+        rf"on_\w+|(training|validation|test|predict)_(step|step_end|epoch_end)|configure_\w+|optimizer_(step|zero_grad)"
+        rf"|lr_scheduler_step|backward|get_progress_bar_dict|tbptt_split_batch|(add_to|get_from)_queue|{_DATA}"
+    ),
+    "Callback": re.compile(r"on_\w+|setup|teardown|state_dict|load_state_dict"),
+    "LightningDataModule": re.compile(rf"on_\w+|state_dict|load_state_dict|{_DATA}"),
+}
+
+
+@functools.cache
+def legacy_hooks(base: str) -> frozenset[str]:
+    """Every hook ``base`` had in some recorded 1.x release."""
+    return frozenset(
+        name for release in LEGACY_RELEASES for name in members(release, base) if _HOOK[base].fullmatch(name)
+    )
+
+
+@functools.cache
+def changed_hooks() -> frozenset[str]:
+    """The 1.x methods of the hook bases that the newest release lacks or declares with other parameters, and the
+    hooks of :data:`GONE_PARAMETERS`: the only ``def`` names whose overrides may need a TODO."""
+    newest = surface(RELEASES[-1])
+    names = {hook for _, hook in GONE_PARAMETERS}
+    for base in HOOK_BASES.values():
+        for hook in legacy_hooks(base):
+            path = f"pytorch_lightning.{base}.{hook}"
+            now = newest.signature(path)
+            if hook not in members(newest.release, base) or any(
+                surface(release).signature(path) not in (None, now) for release in LEGACY_RELEASES
+            ):
+                names.add(hook)
+    return frozenset(names)
+
+
+
+def parse_signature(signature: str | None) -> tuple[tuple[str, ...], int, bool] | None:
+    """``(self, a, b=1, *args)`` -> (("a", "b"), 1 required, takes ``*args``); None where the signature is unknown."""
+    if signature is None:
+        return None
+    try:
+        function = ast.parse(f"def f{signature}: pass").body[0]
+    except SyntaxError:
+        return None
+    assert isinstance(function, ast.FunctionDef)
+    names = tuple(a.arg for a in (*function.args.posonlyargs, *function.args.args))[1:]
+    return names, len(names) - len(function.args.defaults), function.args.vararg is not None
+
+
+@functools.cache
+def current_parameters(hook: str) -> frozenset[tuple[tuple[str, ...], bool]]:
+    """How the newest release declares ``hook`` in each base that has it: (parameter names without ``self``, takes
+    ``*args``)."""
+    newest = surface(RELEASES[-1])
+    found = set()
+    for base in HOOK_BASES.values():
+        if hook in members(newest.release, base):
+            parsed = parse_signature(newest.signature(f"pytorch_lightning.{base}.{hook}"))
+            if parsed is not None:
+                found.add((parsed[0], parsed[2]))
+    return frozenset(found)
+
+
+def looks_current(hook: str, parameters: tuple[str, ...]) -> bool:
+    """Whether ``def hook(self, *parameters)`` is written as the newest release calls it in some base: the
+    prefilter's test (such an override needs no TODO, whatever its class)."""
+    gone = {name for (_, hooked), names in GONE_PARAMETERS.items() if hooked == hook for name in names}
+    if gone & set(parameters):
+        return False
+    return any(varargs or names == parameters for names, varargs in current_parameters(hook))

@@ -1,0 +1,120 @@
+"""Rule ``removed_hooks``: a hook of LightningModule, LightningDataModule or Callback that the target no longer calls,
+or calls with other arguments, gets one TODO above its ``def``; the code is never changed.
+
+Each row's fact was checked in the real 1.5.10 and 2.6.6 and is in the recorded surfaces (``legacy_api.surface``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from legacy_api.hooks import HOOK_BASES, SUCCESSORS
+from legacy_api.surface import RELEASES, surface
+from tests.codemods.helpers import exercised, run
+
+RULE = "removed_hooks"
+
+MODULE = "import pytorch_lightning as pl\n\n\nclass M(pl.LightningModule):\n{body}"
+CALLBACK = "from pytorch_lightning.callbacks import Callback\n\n\nclass C(Callback):\n{body}"
+
+TODO = [
+    pytest.param(
+        MODULE.format(body="    def validation_epoch_end(self, outputs):\n        self.log('x', 1)\n"),
+        "2.6",
+        ["validation_epoch_end", "removed in 2.0", "on_validation_epoch_end"],
+        id="validation_epoch_end is never called from 2.0: the TODO names on_validation_epoch_end",
+    ),
+    pytest.param(
+        MODULE.format(body="    def training_epoch_end(self, outputs):\n        pass\n"),
+        "2.0",
+        ["training_epoch_end", "on_train_epoch_end"],
+        id="training_epoch_end at target 2.0",
+    ),
+    pytest.param(
+        MODULE.format(body="    def training_step(self, batch, batch_idx, optimizer_idx):\n        return None\n"),
+        "2.6",
+        ["optimizer_idx", "manual optimization"],
+        id="training_step's optimizer_idx is no longer passed",
+    ),
+    pytest.param(
+        MODULE.format(
+            body="    def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_idx, optimizer_closure,\n"
+            "                       on_tpu=False, using_native_amp=False, using_lbfgs=False):\n"
+            "        optimizer.step(closure=optimizer_closure)\n"
+        ),
+        "2.6",
+        ["optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure)", "optimizer_idx"],
+        id="the 1.x optimizer_step signature would take the closure as optimizer_idx",
+    ),
+    pytest.param(
+        CALLBACK.format(
+            body="    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx, dataloader_idx):\n"
+            "        pass\n"
+        ),
+        "2.6",
+        ["on_train_batch_end", "dataloader_idx"],
+        id="a Callback's on_train_batch_end with dataloader_idx would raise TypeError",
+    ),
+    pytest.param(
+        CALLBACK.format(body="    def on_keyboard_interrupt(self, trainer, pl_module):\n        pass\n"),
+        "2.6",
+        ["on_keyboard_interrupt", "on_exception"],
+        id="on_keyboard_interrupt -> on_exception",
+    ),
+    pytest.param(
+        MODULE.format(body="    def on_epoch_end(self):\n        pass\n"),
+        "2.6",
+        ["on_epoch_end", "on_train_epoch_end"],
+        id="on_epoch_end names the epoch hooks of each stage",
+    ),
+]
+
+NOOP = [
+    pytest.param(MODULE.format(body="    def validation_epoch_end(self, outputs):\n        pass\n"), "1.9", id="1.9"),
+    pytest.param(MODULE.format(body="    def training_step(self, batch, batch_idx):\n        return None\n"), "2.6", id="2.x signature"),
+    pytest.param(MODULE.format(body="    def on_train_epoch_end(self):\n        pass\n"), "2.6", id="the successor itself"),
+    pytest.param(
+        "class M:\n    def validation_epoch_end(self, outputs):\n        pass\n", "2.6", id="not a Lightning class"
+    ),
+    pytest.param(
+        MODULE.format(body="    def helper(self, outputs):\n        pass\n"), "2.6", id="a method of the user's own"
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "target", "named"), TODO)
+def test_todo(source: str, target: str, named: list[str]) -> None:
+    outcome = run(source, target)
+    found = [f for f in outcome.findings if f.rule == RULE]
+    assert [f.kind for f in found] == ["todo"], [f.message for f in outcome.findings]
+    for text in named:
+        assert text in found[0].message
+    assert outcome.source.count(f"[{RULE}]") == 1
+    kept = "".join(line for line in outcome.source.splitlines(True) if "TODO(migrate-trainer)" not in line)
+    assert kept == source  # flagged, never rewritten
+
+
+@pytest.mark.parametrize(("source", "target"), NOOP)
+def test_noop(source: str, target: str) -> None:
+    outcome = run(source, target)
+    assert not [f for f in outcome.findings if f.rule == RULE]
+
+
+@pytest.mark.parametrize(("base", "hook"), sorted(SUCCESSORS))
+def test_each_removed_hook_is_gone_and_its_successor_exists(base: str, hook: str) -> None:
+    """The table's facts hold on the recorded releases: 1.x had the hook, the newest release has not, and the
+    successor's first name is a member of the same class there (or the successor says "nothing")."""
+    path = next(path for path, short in HOOK_BASES.items() if short == base)
+    newest = surface(RELEASES[-1])
+    assert any(hook in (surface(release).members(path) or ()) for release in RELEASES if release.startswith("1."))
+    assert hook not in (newest.members(path) or ())
+    successor = SUCCESSORS[(base, hook)]
+    first = re.match(r"\w+", successor).group()  # type: ignore[union-attr]
+    if first not in ("nothing", "the") and not successor.startswith(f"{first}()"):
+        assert first in (newest.members(path) or ()), first
+
+
+def test_some_fixture_or_row_shows_the_rule() -> None:
+    assert exercised(RULE)

@@ -1,0 +1,94 @@
+"""Rule ``removed_names``: a ``pytorch_lightning`` module or name the target's recorded surface lacks gets one TODO at
+its import or dotted use, naming where the target has the same name; nothing else is touched.
+
+The facts each row relies on were checked in the real releases (1.5.10, 1.6.5, 2.6.6) and are in the recorded surface
+(``legacy_api/data/api_surface.json``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.codemods.helpers import exercised, run
+
+RULE = "removed_names"
+
+TODO = [
+    pytest.param(
+        "from pytorch_lightning.utilities.seed import seed_everything\n\nseed_everything(7)\n",
+        "2.6",
+        ["pytorch_lightning.utilities.seed.seed_everything", "pytorch_lightning.seed_everything"],
+        id="utilities.seed.seed_everything is gone in 2.x: the TODO names pytorch_lightning.seed_everything",
+    ),
+    pytest.param(
+        "from pytorch_lightning.utilities.cli import LightningCLI\n",
+        "2.6",
+        ["pytorch_lightning.utilities.cli.LightningCLI", "pytorch_lightning.cli.LightningCLI"],
+        id="utilities.cli is gone in 2.x: the TODO names pytorch_lightning.cli",
+    ),
+    pytest.param(
+        "import pytorch_lightning as pl\n\npl.utilities.distributed.log.info('x')\n",
+        "2.6",
+        ["pytorch_lightning.utilities.distributed"],
+        id="a dotted use names the first missing part, once",
+    ),
+    pytest.param(
+        "import pytorch_lightning.utilities.distributed\n",
+        "2.6",
+        ["pytorch_lightning.utilities.distributed"],
+        id="import of a missing module",
+    ),
+    pytest.param(
+        "from pytorch_lightning.core.lightning import LightningModule\n",
+        "2.6",
+        ["pytorch_lightning.core.lightning.LightningModule", "pytorch_lightning.LightningModule"],
+        id="core.lightning is gone in 2.x",
+    ),
+    pytest.param("from pytorch_lightning.utilities.cli import LightningCLI\n", "1.6", [], id="still there in 1.6"),
+    pytest.param("from pytorch_lightning import LightningModule, Trainer\n", "2.6", [], id="present names: no TODO"),
+    pytest.param(
+        "import pytorch_lightning as pl\n\ntrainer = pl.Trainer(max_epochs=1)\n", "2.6", [], id="a present dotted name"
+    ),
+    pytest.param(
+        "try:\n    from pytorch_lightning.utilities.cli import LightningCLI\n"
+        "except ImportError:\n    from pytorch_lightning.cli import LightningCLI\n",
+        "2.6",
+        [],
+        id="an import that already handles ImportError is left alone",
+    ),
+    pytest.param("from .utilities.cli import LightningCLI\n", "2.6", [], id="a relative import is the project's own"),
+    pytest.param("from lightning_utilities.cli import x\n", "2.6", [], id="another package"),
+]
+
+
+@pytest.mark.parametrize(("source", "target", "named"), TODO)
+def test_rows(source: str, target: str, named: list[str]) -> None:
+    outcome = run(source, target)
+    found = [f for f in outcome.findings if f.rule == RULE]
+    assert len(found) == (1 if named else 0), [f.message for f in outcome.findings]
+    assert all(f.kind == "todo" for f in found)
+    for name in named:
+        assert name in found[0].message
+    assert outcome.source.count(f"[{RULE}]") == len(found)
+
+
+def test_names_the_rename_rules_handle_are_left_to_them() -> None:
+    outcome = run("from pytorch_lightning.plugins import DDPPlugin\n\nplugin = DDPPlugin()\n", "2.6")
+    assert not [f for f in outcome.findings if f.rule == RULE]
+    assert "DDPStrategy" in outcome.source
+
+
+def test_some_fixture_or_row_shows_the_rule() -> None:
+    assert exercised(RULE)
+
+
+def test_the_metrics_package_points_at_torchmetrics() -> None:
+    outcome = run("from pytorch_lightning.metrics.classification import Accuracy\n", "2.6")
+    (found,) = [f for f in outcome.findings if f.rule == RULE]
+    assert "torchmetrics" in found.message
+
+
+def test_a_home_is_a_public_package_not_a_module_that_imports_the_name() -> None:
+    outcome = run("from pytorch_lightning.utilities.seed import reset_seed\n", "2.6")
+    (found,) = [f for f in outcome.findings if f.rule == RULE]
+    assert "strategies" not in found.message
