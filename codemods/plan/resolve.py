@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from legacy_api.renames import COMPAT, NEW_ROOT, PL, Rename, rows_for, version_tuple
 
@@ -89,4 +89,24 @@ def resolve(name: str, target: tuple[int, ...], rules: frozenset[str] | None = N
     new = None if current is None else (f"{NEW_ROOT[root]}.{current}" if current else NEW_ROOT[root])
     if new == name:
         return None
+    missing = _missing_at(new, target) if root == PL and new is not None else None
+    if missing is not None:
+        # The row's successor is gone too (``plugins.training_type.ddp_spawn`` -> ``strategies.ddp_spawn``, a module
+        # 2.0 removed): writing it would fail at the target, so the name is reported as removed instead.
+        last = applied[-1]
+        note = f"its successor {new} is not in Lightning {missing} either"
+        minor = ".".join(missing.split(".")[:2])
+        applied.append(replace(last, old=current or "", new=None, removed_in=minor, note=note, preset=()))
+        return Resolution(name, None, tuple(applied))
     return Resolution(name, new, tuple(applied))
+
+
+def _missing_at(new: str, target: tuple[int, ...]) -> str | None:
+    """The recorded release of ``target`` when it lacks ``new`` (None when it has it, or cannot tell)."""
+    from legacy_api.surface import release_for, surface  # the recordings load only where a rename applies
+
+    try:
+        release = surface(release_for(".".join(map(str, target[:2]))))
+    except ValueError:
+        return None  # no recorded release (the resolver's "any target" probe)
+    return release.release if release.knows(new) and not release.has(new) else None
