@@ -1,9 +1,10 @@
 """The prefilter of the surface rules: does a file name a Lightning path, or override a hook, that some target lacks?
 
-Rules ``removed_names`` and ``removed_hooks`` look at every ``pytorch_lightning`` import and at the ``def``\\ s of
-Lightning's hooks, which no substring test can tell from the names every release has. This reads the paths a file
-names from its text (``from pytorch_lightning.x import y``, ``import pytorch_lightning.x as z``, the dotted uses of
-such an alias) and the hook names it defines, and asks the recorded surfaces (``legacy_api.surface``) whether any
+Rules ``removed_names``, ``removed_hooks`` and ``removed_keywords`` look at every ``pytorch_lightning`` import and at
+the ``def``\\ s of Lightning's hooks, which no substring test can tell from the names every release has. This reads the
+paths a file names from its text (``from pytorch_lightning.x import y``, ``import pytorch_lightning.x as z``, the dotted
+uses of such an alias), the hooks it defines and the keywords it passes, and looks them up in the vocabulary derived
+from the recorded surfaces (``legacy_api.vocabulary``: a small file, not the thirteen surfaces) to see whether any
 target release lacks one. A file whose Lightning names every target has then never loads libcst and the rules, as
 before these rules existed. Over-approximate on purpose (text, not syntax): a comment may make a file pass, which only
 costs the parse. Standard library only.
@@ -12,13 +13,11 @@ costs the parse. Standard library only.
 from __future__ import annotations
 
 import ast
-import functools
 import re
 
-from legacy_api.hooks import changed_hooks, looks_current
-from legacy_api.renames import PL, TARGET_VERSIONS
-from legacy_api.surface import release_for, surface
+from legacy_api import vocabulary
 
+PL = "pytorch_lightning"  # legacy_api.renames.PL, without importing the renames table into the prefilter
 #: The tokens of the surface rules: files holding them are decided by :func:`concerns`, not by the token alone.
 TOKENS = (PL, "def ")
 
@@ -26,6 +25,7 @@ _FROM = re.compile(r"\bfrom[ \t]+(pytorch_lightning(?:\.\w+)*)[ \t]+import[ \t]+
 _IMPORT = re.compile(r"\bimport[ \t]+(pytorch_lightning(?:\.\w+)*)(?:[ \t]+as[ \t]+(\w+))?")
 _NAME = re.compile(r"\w+")
 _DEF = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
+_KEYWORD = re.compile(r"[(,][ \t\n]*(\w+)[ \t]*=(?!=)")
 _HEADER = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
 
 
@@ -51,16 +51,11 @@ def _paths(text: str) -> set[str]:
     return paths
 
 
-@functools.cache
-def _targets() -> tuple[str, ...]:
-    return tuple(dict.fromkeys(release_for(version) for version in TARGET_VERSIONS))
-
-
-@functools.lru_cache(maxsize=4096)
 def _missing_somewhere(path: str) -> bool:
-    if any(part.startswith("_") for part in path.split(".")):
-        return False  # private and dunder names are not recorded
-    return not all(surface(release).has(path) or not surface(release).knows(path) for release in _targets())
+    """``path`` or a module above it is a 1.x name some target release lacks."""
+    missing = vocabulary.missing()
+    parts = path.split(".")
+    return any(".".join(parts[:end]) in missing for end in range(2, len(parts) + 1))
 
 
 def concerns(text: str) -> bool:
@@ -68,10 +63,13 @@ def concerns(text: str) -> bool:
     changed (a ``def`` of :func:`legacy_api.hooks.changed_hooks`)."""
     if PL not in text:
         return False
-    hooks = changed_hooks()
+    hooks = vocabulary.hooks()
     if "def " in text and any(
         match.group(1) in hooks and not _current(match.group(1), text, match.end() - 1) for match in _DEF.finditer(text)
     ):
+        return True
+    keywords = vocabulary.keywords()
+    if any(match.group(1) in keywords for match in _KEYWORD.finditer(text)):
         return True
     return any(_missing_somewhere(path) for path in _paths(text))
 
@@ -87,4 +85,6 @@ def _current(hook: str, text: str, start: int) -> bool:
         return False
     assert isinstance(function, ast.FunctionDef)
     names = tuple(a.arg for a in (*function.args.posonlyargs, *function.args.args))[1:]
-    return looks_current(hook, names)
+    if vocabulary.gone().get(hook, frozenset()) & set(names):
+        return False
+    return any(varargs or forms == names for forms, varargs in vocabulary.hooks()[hook])

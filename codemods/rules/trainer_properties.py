@@ -109,7 +109,7 @@ def _owned_trainer(value: ast.expr) -> bool:
     )
 
 
-def _trainer(ctx: FileContext, node: cst.BaseExpression) -> bool | None:
+def trainer_kind(ctx: FileContext, node: cst.BaseExpression) -> bool | None:
     """True when ``node`` is a Trainer, False when it is not (or is configuration), None when it may be."""
     if isinstance(node, cst.Name):
         if node.value in ctx.trainer_vars:
@@ -194,7 +194,9 @@ def _compared(ctx: FileContext, original: cst.Comparison, updated: cst.Compariso
     if len(original.comparisons) != 1 or not isinstance(original.comparisons[0].operator, cst.Equal | cst.NotEqual):
         return None
     left, right = original.left, original.comparisons[0].comparator
-    if not isinstance(left, cst.Attribute) or left.attr.value not in _COMPARED or _trainer(ctx, left.value) is not True:
+    if not isinstance(left, cst.Attribute) or left.attr.value not in _COMPARED:
+        return None
+    if trainer_kind(ctx, left.value) is not True:
         return None
     new_right = updated.comparisons[0].comparator
     value = new_right.evaluated_value if isinstance(new_right, cst.SimpleString) else None
@@ -309,7 +311,7 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
         prop, owner, receiver = _BY_NAME[attr], original.value, updated.value
     if prop is None or owner is None or receiver is None or version_tuple(prop.deprecated_in) > ctx.target:
         return updated
-    trainer = _trainer(ctx, owner)
+    trainer = trainer_kind(ctx, owner)
     if trainer is False:
         if attr == "training_type_plugin" and _last_name(owner).lower().endswith("accelerator"):
             ctx.report(

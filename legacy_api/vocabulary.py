@@ -1,0 +1,83 @@
+"""What a file must mention for the surface rules to have anything to say, precomputed from the recorded surfaces.
+
+The prefilter (``codemods.project.surface_uses``) decides for every Lightning file whether to load libcst and the
+rules. Rebuilding the thirteen recorded surfaces to answer that costs ~100 ms a process, so the answers it needs are
+derived once, here (:func:`build`), and kept in ``data/surface_vocabulary.json`` (``python
+tools/reference/surface_vocabulary.py`` regenerates it; a test checks it is current):
+
+* ``missing``: every module and module name some recorded 1.x release had that some target release lacks;
+* ``hooks``: the hooks whose overrides may need a TODO (:func:`legacy_api.hooks.changed_hooks`), each with how the
+  newest release declares it (parameter names, takes ``*args``);
+* ``gone``: for hooks taking ``*args``, the parameters 1.x passed that the target does not
+  (:data:`legacy_api.hooks.GONE_PARAMETERS`);
+* ``keywords``: the keywords a Lightning class or Trainer method took in 1.x that the newest does not name.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+PATH = "data/surface_vocabulary.json"
+
+
+def build() -> dict[str, Any]:
+    """The vocabulary, derived from the recorded surfaces (slow: for the generator and its test)."""
+    from legacy_api.hooks import GONE_PARAMETERS, changed_hooks, current_parameters
+    from legacy_api.keywords import removed_keywords
+    from legacy_api.renames import TARGET_VERSIONS
+    from legacy_api.surface import RELEASES, release_for, surface
+
+    targets = [surface(release) for release in dict.fromkeys(release_for(v) for v in TARGET_VERSIONS)]
+    missing: set[str] = set()
+    for release in RELEASES:
+        if not release.startswith("1."):
+            continue
+        old = surface(release)
+        paths = {*old.modules, *(f"{module}.{name}" for module, names in old.modules.items() for name in names)}
+        missing.update(path for path in paths if any(t.knows(path) and not t.has(path) for t in targets))
+    hooks = {
+        hook: sorted([list(names), varargs] for names, varargs in current_parameters(hook))
+        for hook in sorted(changed_hooks())
+    }
+    gone: dict[str, list[str]] = {}
+    for (_, hook), names in sorted(GONE_PARAMETERS.items()):
+        gone[hook] = sorted({*gone.get(hook, []), *names})
+    return {"missing": sorted(missing), "hooks": hooks, "gone": gone, "keywords": sorted(removed_keywords())}
+
+
+@functools.cache
+def _data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(resources.files("legacy_api").joinpath(PATH).read_text(encoding="utf-8"))
+    return data
+
+
+@functools.cache
+def missing() -> frozenset[str]:
+    """Modules and module names of 1.x that some target release lacks."""
+    return frozenset(_data()["missing"])
+
+
+@functools.cache
+def hooks() -> dict[str, frozenset[tuple[tuple[str, ...], bool]]]:
+    """Hook name -> how the newest release declares it in each base that has it (parameter names, ``*args``)."""
+    return {
+        hook: frozenset((tuple(names), bool(varargs)) for names, varargs in forms)
+        for hook, forms in _data()["hooks"].items()
+    }
+
+
+@functools.cache
+def keywords() -> frozenset[str]:
+    """Keywords of 1.x Lightning classes and Trainer methods that the newest release does not name."""
+    return frozenset(_data()["keywords"])
+
+
+@functools.cache
+def gone() -> dict[str, frozenset[str]]:
+    """Hook name -> parameters 1.x passed that the target no longer passes (for hooks taking ``*args``)."""
+    return {hook: frozenset(names) for hook, names in _data()["gone"].items()}
