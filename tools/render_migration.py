@@ -4,8 +4,9 @@
     python tools/render_migration.py --check  # exit 1 if MIGRATION.md is out of date
 
 Blocks: ``rules`` (the rule registry), ``renames`` (legacy_api.renames.render_markdown),
-``divergences`` (tests/data/divergences.json, kept by tools/reference/divergences.py) and ``compat-lightning`` (the
-parity numbers of compat.lightning's recording, tests/parity/compat_lightning.py).
+``divergences`` (tests/data/divergences.json, kept by tools/reference/divergences.py), ``compat-lightning`` (the
+parity numbers of compat.lightning's recording, tests/parity/compat_lightning.py), ``hooks`` and ``keywords`` (the
+hooks and keywords the newest release dropped: legacy_api.hooks and legacy_api.keywords on the recorded surfaces).
 """
 
 from __future__ import annotations
@@ -61,11 +62,38 @@ def render_compat_lightning() -> str:
     return compat_lightning.render_numbers()
 
 
+def render_hooks() -> str:
+    """The hooks 1.x called that the newest release does not, when each went, and what to write instead."""
+    from legacy_api.hooks import HOOK_BASES, SUCCESSORS, legacy_hooks, members
+    from legacy_api.surface import RELEASES
+
+    lines = ["| Hook | Gone in | Instead |", "|---|---|---|"]
+    for base in HOOK_BASES.values():
+        for hook in sorted(legacy_hooks(base) - members(RELEASES[-1], base)):
+            present = [index for index, release in enumerate(RELEASES) if hook in members(release, base)]
+            gone = ".".join(RELEASES[present[-1] + 1].split(".")[:2])
+            instead = SUCCESSORS.get((base, hook), "no successor recorded: a TODO names the removal")
+            lines.append(f"| `{base}.{hook}` | {gone} | {instead} |")
+    return "\n".join(lines)
+
+
+def render_keywords() -> str:
+    from legacy_api.keywords import FORWARDED, RENAMED
+
+    lines = ["| Call | Keyword | Outcome |", "|---|---|---|"]
+    lines += [f"| `{owner.rpartition('.')[2] if owner.startswith('pytorch') else owner}` | `{old}=` | "
+              f"renamed to `{new}=` |" for (owner, old), new in sorted(RENAMED.items())]
+    lines += [f"| `{owner}` | `{keyword}=` | TODO: {hint} |" for (owner, keyword), hint in sorted(FORWARDED.items())]
+    return "\n".join(lines)
+
+
 BLOCKS: dict[str, Callable[[], str]] = {
     "rules": render_rules,
     "renames": render_renames,
     "divergences": render_divergences,
     "compat-lightning": render_compat_lightning,
+    "hooks": render_hooks,
+    "keywords": render_keywords,
 }
 
 
