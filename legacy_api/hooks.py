@@ -9,11 +9,10 @@ a hook taking ``*args`` no longer receives. Standard library only; read by ``cod
 
 from __future__ import annotations
 
-import ast
 import functools
 import re
 
-from legacy_api.surface import RELEASES, surface
+from legacy_api.surface import RELEASES, arguments, surface
 
 #: The Lightning classes whose hooks a user's subclass overrides: public path -> the short name used below.
 HOOK_BASES: dict[str, str] = {
@@ -141,15 +140,11 @@ def changed_hooks() -> frozenset[str]:
 
 def parse_signature(signature: str | None) -> tuple[tuple[str, ...], int, bool] | None:
     """``(self, a, b=1, *args)`` -> (("a", "b"), 1 required, takes ``*args``); None where the signature is unknown."""
-    if signature is None:
+    args = arguments(signature)
+    if args is None:
         return None
-    try:
-        function = ast.parse(f"def f{signature}: pass").body[0]
-    except SyntaxError:
-        return None
-    assert isinstance(function, ast.FunctionDef)
-    names = tuple(a.arg for a in (*function.args.posonlyargs, *function.args.args))[1:]
-    return names, len(names) - len(function.args.defaults), function.args.vararg is not None
+    names = tuple(a.arg for a in (*args.posonlyargs, *args.args))[1:]
+    return names, len(names) - len(args.defaults), args.vararg is not None
 
 
 @functools.cache

@@ -8,10 +8,9 @@ else, what to pass instead. Standard library only; read by ``codemods`` (rule ``
 
 from __future__ import annotations
 
-import ast
 import functools
 
-from legacy_api.surface import RELEASES, surface
+from legacy_api.surface import RELEASES, arguments, surface
 
 #: (owner, old keyword) -> the keyword that means the same. Owners are ``Trainer.<method>`` or a class's public path.
 #: Each old keyword was deprecated in 1.4 and gone in 1.6; 1.5.10 assigned it to the new one (``train_dataloaders =
@@ -35,14 +34,9 @@ FORWARDED: dict[tuple[str, str], str] = {
 def signature_keywords(signature: str | None) -> tuple[frozenset[str], bool] | None:
     """The keywords a recorded signature (``(self, a, *, b=1, **kwargs)``) accepts by name, and whether it takes
     ``**kwargs``; None where it is unknown."""
-    if signature is None:
+    args = arguments(signature)
+    if args is None:
         return None
-    try:
-        function = ast.parse(f"def f{signature}: pass").body[0]
-    except SyntaxError:
-        return None
-    assert isinstance(function, ast.FunctionDef)
-    args = function.args
     return frozenset(a.arg for a in (*args.args, *args.kwonlyargs)), args.kwarg is not None
 
 

@@ -33,6 +33,7 @@ The file (``format`` 1, sorted keys)::
 
 from __future__ import annotations
 
+import ast
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -293,3 +294,16 @@ def removed(old: str, new: str) -> Removed:
         if now is not None:
             members.update(f"{path}.{member}" for member in before.classes[key].members - now)
     return Removed(modules, names, frozenset(members))
+
+
+def arguments(signature: str | None) -> ast.arguments | None:
+    """The parameters of a recorded signature (``(self, a, b=1, *args)``, always parseable: defaults that are no
+    literal were recorded as ``...``); None where the signature is unknown."""
+    if signature is None:
+        return None
+    try:
+        function = ast.parse(f"def f{signature}: pass").body[0]
+    except SyntaxError:
+        return None
+    assert isinstance(function, ast.FunctionDef)
+    return function.args

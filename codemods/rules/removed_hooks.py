@@ -36,16 +36,12 @@ from legacy_api.hooks import (
     members,
     parse_signature,
 )
-from legacy_api.surface import RELEASES, Surface, release_for, surface
+from legacy_api.surface import RELEASES, surface
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
 ID = "removed_hooks"
-
-
-def _surface(ctx: FileContext) -> Surface:
-    return surface(release_for(".".join(map(str, ctx.target[:2]))))
 
 
 @functools.cache
@@ -64,7 +60,7 @@ def _base_of(ctx: FileContext, cls: cst.ClassDef) -> str | None:
     """The Lightning hook base ``cls`` derives from (directly, or through a class of this file)."""
     for arg in cls.bases:
         name = ctx.qualified_name(arg.value)
-        for release in (*LEGACY_RELEASES, _surface(ctx).release):
+        for release in (*LEGACY_RELEASES, ctx.surface.release):
             key = surface(release).resolve(name) if name else None
             for path, short in HOOK_BASES.items():
                 if key is not None and key == surface(release).resolve(path):
@@ -82,7 +78,7 @@ def _legacy_signature(base: str, hook: str) -> list[str]:
 
 def _check(ctx: FileContext, base: str, node: cst.FunctionDef) -> str | None:
     hook = node.name.value
-    target = _surface(ctx)
+    target = ctx.surface
     if hook not in legacy_hooks(base):
         return None
     if hook not in members(target.release, base):

@@ -25,7 +25,7 @@ from codemods.rules.trainer_properties import trainer_kind
 from legacy_api.hooks import LEGACY_RELEASES, parse_signature
 from legacy_api.keywords import FORWARDED, RENAMED, signature_keywords
 from legacy_api.renames import PL
-from legacy_api.surface import Surface, release_for, surface
+from legacy_api.surface import surface
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -33,10 +33,6 @@ if TYPE_CHECKING:
 ID = "removed_keywords"
 _METHODS = frozenset({"fit", "validate", "test", "predict", "tune"})
 _TRAINER = f"{PL}.trainer.trainer.Trainer"
-
-
-def _surface(ctx: FileContext) -> Surface:
-    return surface(release_for(".".join(map(str, ctx.target[:2]))))
 
 
 def _owner(ctx: FileContext, call: cst.Call) -> tuple[str, str, str] | None:
@@ -52,7 +48,7 @@ def _owner(ctx: FileContext, call: cst.Call) -> tuple[str, str, str] | None:
     if found is not None and found.new is None:
         return None  # removed: its own rule reports it
     final = found.new if found is not None and found.new is not None else name
-    if _surface(ctx).resolve(final) == _TRAINER or final.split(".", 1)[0] != PL:
+    if ctx.surface.resolve(final) == _TRAINER or final.split(".", 1)[0] != PL:
         return None
     return final.rpartition(".")[2], f"{final}.__init__", f"{name}.__init__"
 
@@ -73,12 +69,12 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if owner is None:
         return updated
     short, path, legacy_path = owner
-    taken = signature_keywords(_surface(ctx).signature(path))
+    taken = signature_keywords(ctx.surface.signature(path))
     if taken is None:
         return updated
     names, forwards = taken
     given = {arg.keyword.value for arg in updated.args if arg.keyword is not None}  # after the rules before this one
-    release = _surface(ctx).release
+    release = ctx.surface.release
     renamed: dict[str, str] = {}
     problems: list[str] = []
     legacy = _legacy_keywords(legacy_path) | _legacy_keywords(path)

@@ -27,7 +27,7 @@ from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules.argparse_flags import REMOVED_HELPERS
 from legacy_api.removed_names import MOVED_OUT
 from legacy_api.renames import PL, RENAMES
-from legacy_api.surface import Surface, release_for, surface
+from legacy_api.surface import Surface
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -35,10 +35,6 @@ if TYPE_CHECKING:
 ID = "removed_names"
 _RENAMED_PATHS = frozenset(row.qualified(PL)[0] for row in RENAMES if PL in row.roots)
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
-
-
-def _surface(ctx: FileContext) -> Surface:
-    return surface(release_for(".".join(map(str, ctx.target[:2]))))
 
 
 def _renamed(ctx: FileContext, name: str) -> bool:
@@ -63,7 +59,7 @@ def _missing(ctx: FileContext, name: str) -> bool:
     parts = name.split(".")
     if parts[0] != PL or any(part.startswith("_") for part in parts):
         return False
-    release = _surface(ctx)
+    release = ctx.surface
     return release.knows(name) and not release.has(name) and not _handled(ctx, name)
 
 
@@ -78,7 +74,7 @@ def _said(message: str | None) -> str:
 
 def _instead(ctx: FileContext, name: str) -> str:
     """What the target has in place of ``name``: its graveyard's message, or the same name elsewhere."""
-    release = _surface(ctx)
+    release = ctx.surface
     said = _said(release.graveyard(name))
     if said:
         return f": {said}"
@@ -104,7 +100,7 @@ def _public_home(release: Surface, name: str) -> str | None:
 
 def _deprecated(ctx: FileContext, name: str) -> bool:
     """A name the target keeps working with a deprecation warning (2.2's ``*PrecisionPlugin`` names)."""
-    return (_surface(ctx).graveyard(name) or "").startswith("deprecated: ")
+    return (ctx.surface.graveyard(name) or "").startswith("deprecated: ")
 
 
 def _guarded(ctx: FileContext) -> bool:
@@ -128,7 +124,7 @@ def _module_name(node: cst.BaseExpression | None) -> str | None:
 
 
 def _todo(ctx: FileContext, names: list[str], node: cst.CSTNode) -> None:
-    release = _surface(ctx).release
+    release = ctx.surface.release
     gone = [name for name in names if not _deprecated(ctx, name)]
     for name in names:
         if name not in gone:
@@ -169,7 +165,7 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     if _rows_below(name):
         return updated
     base = ctx.qualified_name(original.value)
-    if base is not None and base != PL and not _surface(ctx).has(base) and not _rows_below(base):
+    if base is not None and base != PL and not ctx.surface.has(base) and not _rows_below(base):
         return updated  # the part before it is missing too: that part has the TODO
     _todo(ctx, [name], original)
     return updated

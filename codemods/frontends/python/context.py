@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from codemods.frontends.python.qualnames import LEGACY, TRAINERS, Analysis, Scope
 from codemods.model import FindingKind, Options, one_line, todo_comment
 from legacy_api.renames import version_tuple
+
+if TYPE_CHECKING:
+    from legacy_api.surface import Surface
 
 Handler = Callable[[Any, Any, Any], Any]
 
@@ -101,6 +104,13 @@ class FileContext:
         from codemods.project.keys import never_tunes
 
         return never_tunes(self.options.project)
+
+    @property
+    def surface(self) -> Surface:
+        """The API surface of the target release, recorded from the real package (``legacy_api.surface``)."""
+        from legacy_api.surface import release_for, surface
+
+        return surface(release_for(".".join(map(str, self.target[:2]))))
 
     def applies(self, rule: str, deprecated_in: str) -> bool:
         return self.enabled(rule) and version_tuple(deprecated_in) <= self.target
