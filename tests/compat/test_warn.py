@@ -86,6 +86,7 @@ def test_import_is_cheap_and_never_imports_optional_backends_or_libcst() -> None
         "legacy_api._rename",
         "legacy_api._rename_rows",
         "legacy_api._rename_rows_2x",
+        "legacy_api._rename_rows_moved",
         "legacy_api._enum_members",
         "legacy_api._trainer_properties",
         "legacy_api._strategy_names",

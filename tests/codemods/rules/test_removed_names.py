@@ -15,16 +15,16 @@ RULE = "removed_names"
 
 TODO = [
     pytest.param(
-        "from pytorch_lightning.utilities.seed import seed_everything\n\nseed_everything(7)\n",
+        "from pytorch_lightning.utilities.seed import reset_seed\n\nreset_seed()\n",
         "2.6",
-        ["pytorch_lightning.utilities.seed.seed_everything", "pytorch_lightning.seed_everything"],
-        id="utilities.seed.seed_everything is gone in 2.x: the TODO names pytorch_lightning.seed_everything",
+        ["pytorch_lightning.utilities.seed.reset_seed"],
+        id="utilities.seed.reset_seed is gone in 2.x (only lightning_fabric has it): a TODO",
     ),
     pytest.param(
-        "from pytorch_lightning.utilities.cli import LightningCLI\n",
+        "from pytorch_lightning.utilities.cli import DATAMODULE_REGISTRY\n",
         "2.6",
-        ["pytorch_lightning.utilities.cli.LightningCLI", "pytorch_lightning.cli.LightningCLI"],
-        id="utilities.cli is gone in 2.x: the TODO names pytorch_lightning.cli",
+        ["pytorch_lightning.utilities.cli.DATAMODULE_REGISTRY"],
+        id="LightningCLI's registries are gone: a TODO",
     ),
     pytest.param(
         "import pytorch_lightning as pl\n\npl.utilities.distributed.log.info('x')\n",
@@ -39,10 +39,10 @@ TODO = [
         id="import of a missing module",
     ),
     pytest.param(
-        "from pytorch_lightning.core.lightning import LightningModule\n",
+        "from pytorch_lightning.utilities.distributed import sync_ddp\n",
         "2.6",
-        ["pytorch_lightning.core.lightning.LightningModule", "pytorch_lightning.LightningModule"],
-        id="core.lightning is gone in 2.x",
+        ["pytorch_lightning.utilities.distributed.sync_ddp"],
+        id="utilities.distributed.sync_ddp is gone in 2.x",
     ),
     pytest.param("from pytorch_lightning.utilities.cli import LightningCLI\n", "1.6", [], id="still there in 1.6"),
     pytest.param("from pytorch_lightning import LightningModule, Trainer\n", "2.6", [], id="present names: no TODO"),

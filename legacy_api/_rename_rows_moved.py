@@ -1,0 +1,44 @@
+"""Rows of the renames table for names 1.6-1.8 moved to another module of ``pytorch_lightning`` (rule
+``moved_modules``). Standard library only; joined into ``legacy_api.renames.RENAMES``.
+
+Each row was read in the real releases' own sources (the deprecation messages, ``legacy_api/data/api_surface.json``'s
+recordings): the old path exists up to the release before ``removed_in``, the new one from ``deprecated_in`` on, and
+the old one was the same object re-exported or a shim calling the new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from legacy_api._rename import PL, Rename
+
+RULE = "moved_modules"
+
+
+def _moved_module_rows() -> Iterator[Rename]:
+    # utilities.rank_zero became the home of the rank-zero helpers in 1.6; 1.6.5's utilities.distributed says
+    # "rank_zero_info/_debug has been deprecated in v1.6 ... use the equivalent function from
+    # pytorch_lightning.utilities.rank_zero"; 1.5.10's rank_zero_warn/_deprecation there were 1.3.7's shims; the
+    # re-export of rank_zero_only in utilities.distributed is gone from 2.0.
+    for name, removed in (
+        ("rank_zero_only", "2.0"),
+        ("rank_zero_info", "2.0"),
+        ("rank_zero_debug", "2.0"),
+        ("rank_zero_warn", "1.6"),
+        ("rank_zero_deprecation", "1.6"),
+    ):
+        yield Rename(
+            f"utilities.distributed.{name}", f"utilities.rank_zero.{name}", "function", "1.6", removed, RULE, (PL,)
+        )
+    # 1.8.6's utilities/seed.py: "seed_everything has been deprecated in v1.8.0"; the top-level
+    # pytorch_lightning.seed_everything is the same function in every recorded release (1.4.9 ... 2.6.6).
+    yield Rename("utilities.seed.seed_everything", "seed_everything", "function", "1.8", "2.0", RULE, (PL,))
+    # 1.7.7's utilities/cli.py: "pytorch_lightning.utilities.cli.X has been deprecated in v1.7 and will be removed in
+    # v1.9" (1.9.5 keeps them raising); pytorch_lightning.cli has them from 1.7.
+    for name in ("LightningCLI", "SaveConfigCallback", "LightningArgumentParser"):
+        yield Rename(f"utilities.cli.{name}", f"cli.{name}", "class", "1.7", "1.9", RULE, (PL,))
+    yield Rename("utilities.cli.instantiate_class", "cli.instantiate_class", "function", "1.7", "1.9", RULE, (PL,))
+    # 1.7.7: "pytorch_lightning.core.lightning.LightningModule has been deprecated in v1.7 and will be removed in v1.9"
+    # (the module is core.module from 1.7), and likewise callbacks.base.Callback (callbacks.callback from 1.7).
+    yield Rename("core.lightning", "core.module", "module", "1.7", "1.9", RULE, (PL,))
+    yield Rename("callbacks.base", "callbacks.callback", "module", "1.7", "1.9", RULE, (PL,))
