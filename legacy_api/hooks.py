@@ -161,10 +161,9 @@ def current_parameters(hook: str) -> frozenset[tuple[tuple[str, ...], bool]]:
     return frozenset(found)
 
 
-def looks_current(hook: str, parameters: tuple[str, ...]) -> bool:
-    """Whether ``def hook(self, *parameters)`` is written as the newest release calls it in some base: the
-    prefilter's test (such an override needs no TODO, whatever its class)."""
-    gone = {name for (_, hooked), names in GONE_PARAMETERS.items() if hooked == hook for name in names}
-    if gone & set(parameters):
-        return False
-    return any(varargs or names == parameters for names, varargs in current_parameters(hook))
+def removed_in(base: str, hook: str) -> str | None:
+    """The minor release that first lacks ``base``'s ``hook`` after the last one that had it; None if still there."""
+    present = [index for index, release in enumerate(RELEASES) if hook in members(release, base)]
+    if not present or present[-1] + 1 >= len(RELEASES):
+        return None
+    return ".".join(RELEASES[present[-1] + 1].split(".")[:2])

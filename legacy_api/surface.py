@@ -118,10 +118,17 @@ class Surface:
         return path if name in self.modules.get(parent, ()) else None
 
     def home(self, name: str) -> str | None:
-        """The module that exports ``name`` nearest the root (fewest dots, then alphabetically), or None: where
-        a name that moved can be imported from in this release."""
-        found = sorted((module.count("."), module) for module, names in self.modules.items() if name in names)
-        return found[0][1] if found else None
+        """The public module that exports ``name`` nearest the root (fewest dots, then alphabetically), or None:
+        where a name that moved can be imported from in this release. Public: a package or a module right below the
+        root (``pytorch_lightning.cli``), not a module that merely imports it for its own use (``strategies.ddp``
+        imports ``reset_seed``)."""
+        modules = self.modules
+        found = [
+            (module.count("."), module)
+            for module, names in modules.items()
+            if name in names and (module.count(".") <= 1 or any(other.startswith(f"{module}.") for other in modules))
+        ]
+        return min(found)[1] if found else None
 
     def _class(self, path: str) -> str | None:
         key = self.resolve(path)

@@ -64,14 +64,13 @@ def render_compat_lightning() -> str:
 
 def render_hooks() -> str:
     """The hooks 1.x called that the newest release does not, when each went, and what to write instead."""
-    from legacy_api.hooks import HOOK_BASES, SUCCESSORS, legacy_hooks, members
+    from legacy_api.hooks import HOOK_BASES, SUCCESSORS, legacy_hooks, members, removed_in
     from legacy_api.surface import RELEASES
 
     lines = ["| Hook | Gone in | Instead |", "|---|---|---|"]
     for base in HOOK_BASES.values():
         for hook in sorted(legacy_hooks(base) - members(RELEASES[-1], base)):
-            present = [index for index, release in enumerate(RELEASES) if hook in members(release, base)]
-            gone = ".".join(RELEASES[present[-1] + 1].split(".")[:2])
+            gone = removed_in(base, hook)
             instead = SUCCESSORS.get((base, hook), "no successor recorded: a TODO names the removal")
             lines.append(f"| `{base}.{hook}` | {gone} | {instead} |")
     return "\n".join(lines)

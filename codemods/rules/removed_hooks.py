@@ -35,8 +35,9 @@ from legacy_api.hooks import (
     legacy_hooks,
     members,
     parse_signature,
+    removed_in,
 )
-from legacy_api.surface import RELEASES, surface
+from legacy_api.surface import surface
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -50,10 +51,8 @@ def _visit() -> re.Pattern[str]:
 
 
 def _removed_in(base: str, hook: str) -> str:
-    present = [index for index, release in enumerate(RELEASES) if hook in members(release, base)]
-    if not present or present[-1] + 1 >= len(RELEASES):
-        return ""
-    return f" (removed in {'.'.join(RELEASES[present[-1] + 1].split('.')[:2])})"
+    gone = removed_in(base, hook)
+    return f" (removed in {gone})" if gone else ""
 
 
 def _base_of(ctx: FileContext, cls: cst.ClassDef) -> str | None:

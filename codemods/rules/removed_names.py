@@ -27,7 +27,6 @@ from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules.argparse_flags import REMOVED_HELPERS
 from legacy_api.removed_names import MOVED_OUT
 from legacy_api.renames import PL, RENAMES
-from legacy_api.surface import Surface
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -81,21 +80,8 @@ def _instead(ctx: FileContext, name: str) -> str:
     moved = next((text for old, text in MOVED_OUT.items() if name == old or name.startswith(f"{old}.")), None)
     if moved:
         return f": {moved}"
-    home = _public_home(release, name.rpartition(".")[2])
+    home = release.home(name.rpartition(".")[2])
     return f" (the name is at {home}.{name.rpartition('.')[2]})" if home else ""
-
-
-def _public_home(release: Surface, name: str) -> str | None:
-    """The package nearest the root that exports ``name`` (``pytorch_lightning``, ``pytorch_lightning.cli``, a
-    package such as ``pytorch_lightning.utilities``): not a module that merely imports it for its own use
-    (``strategies.ddp`` imports ``reset_seed``)."""
-    modules = release.modules
-    found = [
-        (module.count("."), module)
-        for module, names in modules.items()
-        if name in names and (module.count(".") <= 1 or any(other.startswith(f"{module}.") for other in modules))
-    ]
-    return min(found)[1] if found else None
 
 
 def _deprecated(ctx: FileContext, name: str) -> bool:
