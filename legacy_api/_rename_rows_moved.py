@@ -42,3 +42,30 @@ def _moved_module_rows() -> Iterator[Rename]:
     # (the module is core.module from 1.7), and likewise callbacks.base.Callback (callbacks.callback from 1.7).
     yield Rename("core.lightning", "core.module", "module", "1.7", "1.9", RULE, (PL,))
     yield Rename("callbacks.base", "callbacks.callback", "module", "1.7", "1.9", RULE, (PL,))
+    # 1.8 moved the cluster environments to lightning_lite and dropped their pytorch_lightning submodules without a
+    # deprecation (1.7.7 has plugins/environments/torchelastic_environment.py, 1.8.6 does not); the package
+    # plugins.environments re-exports each class in every recorded release (1.4.9 ... 2.6.6), and in 1.5.10 the
+    # submodule's class is the package's (the recording resolves both paths to one key).
+    for module, name in (
+        ("cluster_environment", "ClusterEnvironment"),
+        ("kubeflow_environment", "KubeflowEnvironment"),
+        ("lightning_environment", "LightningEnvironment"),
+        ("lsf_environment", "LSFEnvironment"),
+        ("slurm_environment", "SLURMEnvironment"),
+        ("torchelastic_environment", "TorchElasticEnvironment"),
+    ):
+        yield Rename(
+            f"plugins.environments.{module}.{name}", f"plugins.environments.{name}", "class", "1.8", "1.8", RULE, (PL,)
+        )
+    # 1.8.6's utilities/apply_func.py: "move_data_to_device has been deprecated in v1.8.0 and will be removed in
+    # v2.0.0"; pytorch_lightning.utilities re-exports move_data_to_device in every recorded release (1.5.10: the
+    # apply_func function itself; 2.x: lightning_fabric's, the same code less torchtext.legacy's Batch).
+    yield Rename(
+        "utilities.apply_func.move_data_to_device",
+        "utilities.move_data_to_device",
+        "function",
+        "1.8",
+        "2.0",
+        RULE,
+        (PL,),
+    )

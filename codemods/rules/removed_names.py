@@ -25,6 +25,7 @@ from codemods.plan.resolve import resolve
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules.argparse_flags import REMOVED_HELPERS
+from legacy_api.moved_packages import ACTS_IN, BY_OLD
 from legacy_api.removed_names import MOVED_OUT
 from legacy_api.renames import PL, RENAMES
 
@@ -42,14 +43,23 @@ def _renamed(ctx: FileContext, name: str) -> bool:
     return any(resolve(".".join(parts[:end]), ctx.target) is not None for end in range(2, len(parts) + 1))
 
 
+def _moved_out(ctx: FileContext, name: str) -> bool:
+    """Whether rule ``moved_packages`` rewrites ``name`` (an exact successor in another package)."""
+    row = BY_OLD.get(name)
+    return row is not None and row.exact and ctx.applies("moved_packages", ACTS_IN)
+
+
 def _handled(ctx: FileContext, name: str) -> bool:
-    return _renamed(ctx, name) or name.rpartition(".")[2] in REMOVED_HELPERS
+    return _renamed(ctx, name) or _moved_out(ctx, name) or name.rpartition(".")[2] in REMOVED_HELPERS
 
 
-def _rows_below(name: str) -> bool:
-    """Whether the renames table has rows for names inside ``name`` (``pytorch_lightning.lite.LightningLite``): the
-    dotted use goes on to one of them, whose rule reports it."""
-    return any(old.startswith(f"{name}.") for old in _RENAMED_PATHS)
+def _rows_below(ctx: FileContext, name: str) -> bool:
+    """Whether a rename row or a rewritten moved-out name lies inside ``name`` (``pytorch_lightning.lite.
+    LightningLite``): the dotted use goes on to it, whose rule reports it."""
+    prefix = f"{name}."
+    return any(old.startswith(prefix) for old in _RENAMED_PATHS) or any(
+        old.startswith(prefix) and _moved_out(ctx, old) for old in BY_OLD
+    )
 
 
 def _missing(ctx: FileContext, name: str) -> bool:
@@ -77,6 +87,9 @@ def _instead(ctx: FileContext, name: str) -> str:
     said = _said(release.graveyard(name))
     if said:
         return f": {said}"
+    row = BY_OLD.get(name)
+    if row is not None:
+        return f": it is {row.new} now" + (f"; {row.difference}" if row.difference else "")
     moved = next((text for old, text in MOVED_OUT.items() if name == old or name.startswith(f"{old}.")), None)
     if moved:
         return f": {moved}"
@@ -89,7 +102,7 @@ def _deprecated(ctx: FileContext, name: str) -> bool:
     return (ctx.surface.graveyard(name) or "").startswith("deprecated: ")
 
 
-def _guarded(ctx: FileContext) -> bool:
+def guarded(ctx: FileContext) -> bool:
     """Inside a ``try`` whose handlers catch ``ImportError``: written for more than one release already."""
     for statement in ctx.statements:
         if isinstance(statement, cst.Try):
@@ -121,7 +134,7 @@ def _todo(ctx: FileContext, names: list[str], node: cst.CSTNode) -> None:
 
 def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.ImportFrom) -> Any:
     module = _module_name(original.module)
-    if original.relative or module is None or module.split(".", 1)[0] != PL or _guarded(ctx):
+    if original.relative or module is None or module.split(".", 1)[0] != PL or guarded(ctx):
         return updated
     if isinstance(original.names, cst.ImportStar):
         missing = [module] if _missing(ctx, module) else []
@@ -133,7 +146,7 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
 
 
 def leave_import(ctx: FileContext, original: cst.Import, updated: cst.Import) -> Any:
-    if _guarded(ctx):
+    if guarded(ctx):
         return updated
     missing = [name for alias in original.names if _missing(ctx, name := _module_name(alias.name) or "")]
     if missing:
@@ -148,10 +161,10 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     name = ctx.qualified_name(original)
     if name is None or not _missing(ctx, name):
         return updated
-    if _rows_below(name):
+    if _rows_below(ctx, name):
         return updated
     base = ctx.qualified_name(original.value)
-    if base is not None and base != PL and not ctx.surface.has(base) and not _rows_below(base):
+    if base is not None and base != PL and not ctx.surface.has(base) and not _rows_below(ctx, base):
         return updated  # the part before it is missing too: that part has the TODO
     _todo(ctx, [name], original)
     return updated
