@@ -141,8 +141,8 @@ INSTEAD: dict[tuple[str, str], str] = {
     ("trainer", "lr_schedulers"): "trainer.lr_scheduler_configs (a list of LRSchedulerConfig, not dicts)",
     ("trainer", "weights_save_path"): "a ModelCheckpoint(dirpath=...) callback; trainer.default_root_dir",
     ("trainer", "resume_from_checkpoint"): "trainer.ckpt_path (set by fit(ckpt_path=...))",
-    ("trainer", "tune"): "Tuner(trainer).lr_find(...) and Tuner(trainer).scale_batch_size(...)",
-    ("trainer", "tuner"): "Tuner(trainer) (from the tuner package)",
+    ("trainer", "tune"): "pytorch_lightning.tuner.Tuner(trainer).lr_find(...) or .scale_batch_size(...)",
+    ("trainer", "tuner"): "pytorch_lightning.tuner.Tuner(trainer), whose lr_find and scale_batch_size take the model",
     ("trainer", "run_stage"): "trainer.fit, validate, test or predict",
     ("trainer", "verbose_evaluate"): "trainer.validate(verbose=...) and trainer.test(verbose=...)",
     ("trainer", "slurm_job_id"): "SLURMEnvironment.job_id()",
@@ -235,10 +235,14 @@ def gone(release: str, kind: str, attr: str) -> bool:
 
 
 def removed_in(release: str, kind: str, attr: str) -> str:
-    """The minor release that first lacks ``attr`` after the last 1.x release before ``release`` that had it."""
+    """When ``attr`` went, for a message: ``"in 1.6"``, the minor release that first lacks it after the last 1.x release
+    before ``release`` that had it; ``"after 1.9"`` where that release records no class of ``kind`` (a 2.x
+    connector)."""
     had = [old for old in _before(release) if attr in (recorded_members(old, kind) or ())]
     index = RELEASES.index(had[-1]) + 1 if had else RELEASES.index(release)
-    return ".".join(RELEASES[index].split(".")[:2])
+    if recorded_members(RELEASES[index], kind) is None and had:
+        return "after " + ".".join(had[-1].split(".")[:2])
+    return "in " + ".".join(RELEASES[index].split(".")[:2])
 
 
 def instead(release: str, kind: str, attr: str) -> str:

@@ -96,7 +96,7 @@ def _missing(ctx: FileContext, node: cst.Attribute) -> str | None:
 def _message(ctx: FileContext, kind: str, attr: str) -> str:
     release = ctx.surface.release
     name = KINDS[kind].name
-    head = f"{name}.{attr} is gone in {removed_in(release, kind, attr)}"
+    head = f"{name}.{attr} is gone {removed_in(release, kind, attr)}"
     row = _table_row(kind, attr)
     if row is not None:
         use = row.replacement() or (f"trainer.{row.new}" if row.new and row.exact else "")
