@@ -3,9 +3,9 @@
 A Python run that fails prints a traceback; its last line is the exception (``TypeError: Trainer.__init__() got an
 unexpected keyword argument 'gpus'``), and its deepest frame inside the project copy says where the project's own
 code met it. When a traceback is chained (``During handling of the above exception ...``), the *first* one of the
-last chain is the cause, so that is the one reported (a traceback the project caught and logged earlier is not). Hydra prints ``Error executing job`` and the traceback only with
-``HYDRA_FULL_ERROR=1`` (the harness sets it). A run that printed no traceback but exited non-zero reports its last
-non-empty line.
+last chain is the cause, so that is the one reported (a traceback the project caught and logged earlier is not).
+Hydra prints ``Error executing job`` and the traceback only with ``HYDRA_FULL_ERROR=1`` (the harness sets it). A
+run that printed no traceback but exited non-zero reports its last non-empty line.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from dataclasses import dataclass
 _TRACEBACK = "Traceback (most recent call last):"
 _FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')
 #: an exception line: a dotted class name, then ``:`` and the message or the end of the line.
-_EXCEPTION = re.compile(r"^(?P<type>[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning|NotFound\w*))(: (?P<msg>.*))?$")
+_EXCEPTION = re.compile(
+    r"^(?P<type>[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning|NotFound\w*))(: (?P<msg>.*))?$"
+)
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ def first_error(output: str, project_root: str) -> FirstError | None:
         frame = _FRAME.match(line)
         if frame:
             if frame["file"].startswith(root):
-                where = f"{frame['file'][len(root):]}:{frame['line']}"
+                where = f"{frame['file'][len(root) :]}:{frame['line']}"
             continue
         if line.startswith((" ", "\t")) or not line.strip():
             continue

@@ -10,14 +10,18 @@ never edited. Unknown keys are errors, so a typo does not silently drop a settin
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import random
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 MANIFEST = Path(__file__).resolve().parent / "corpus" / "runnable.json"
+SITECUSTOMIZE = Path(__file__).resolve().parent / "runnable" / "sitecustomize.py"
 
 _TOP_KEYS = {"lightning", "torch", "packages", "env", "shims", "timeout_s", "entries", "skipped"}
 _ENTRY_KEYS = {"id", "project", "script", "args", "cwd", "pythonpath", "packages", "shims", "env", "files", "note"}
@@ -25,7 +29,23 @@ _ENTRY_KEYS = {"id", "project", "script", "args", "cwd", "pythonpath", "packages
 
 def _text_file(size: int) -> bytes:
     """Deterministic English-looking text (minGPT-style character models read a plain text corpus)."""
-    words = "the quick brown fox jumps over a lazy dog while lightning trains one small model".split()
+    words = [
+        "the",
+        "quick",
+        "brown",
+        "fox",
+        "jumps",
+        "over",
+        "a",
+        "lazy",
+        "dog",
+        "while",
+        "lightning",
+        "trains",
+        "one",
+        "small",
+        "model",
+    ]
     rng = random.Random(0)
     out: list[str] = []
     while sum(len(w) + 1 for w in out) < size:
@@ -143,6 +163,22 @@ def parse(raw: Any, known_shims: frozenset[str] | None = None) -> Manifest:
         entries=entries,
         skipped=_mapping(raw.get("skipped", {}), "skipped"),
     )
+
+
+def known_shims() -> frozenset[str]:
+    """The shim ids ``runnable/sitecustomize.py`` has, read from the file itself (under another module name: this
+    interpreter may have a ``sitecustomize`` of its own, and with no ``RUNNABLE_SHIMS`` set it installs nothing)."""
+    spec = importlib.util.spec_from_file_location("_runnable_sitecustomize", SITECUSTOMIZE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    saved = os.environ.pop("RUNNABLE_SHIMS", None)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        if saved is not None:
+            os.environ["RUNNABLE_SHIMS"] = saved
+    return frozenset(module.SHIMS) | frozenset(module.EAGER)
 
 
 def load(path: Path = MANIFEST, known_shims: frozenset[str] | None = None) -> Manifest:

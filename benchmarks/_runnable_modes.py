@@ -73,7 +73,11 @@ def _copy(entry: Entry, source: Path, into: Path) -> Path:
 def _findings(root: Path) -> list[dict[str, object]]:
     result = subprocess.run(
         ["nice", sys.executable, "-m", "codemods.cli", "--check", "--format", "json", "--no-progress", "-j1", "."],
-        cwd=root, capture_output=True, text=True, check=False, env={**os.environ, "PYTHONPATH": str(REPO)},
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     try:
         found = json.loads(result.stdout or "[]")
@@ -87,7 +91,11 @@ def migrate(root: Path) -> Migration:
     before = Counter(str(item.get("kind")) for item in _findings(root))
     result = subprocess.run(
         ["nice", sys.executable, "-m", "codemods.cli", "--no-progress", "-j1", "."],
-        cwd=root, capture_output=True, text=True, check=False, env={**os.environ, "PYTHONPATH": str(REPO)},
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     after = _findings(root)
     todos = Counter(str(item.get("rule")) for item in after if item.get("kind") == "todo")
@@ -134,8 +142,12 @@ def run_entry(python: Path, manifest: Manifest, entry: Entry, root: Path, mode: 
         out.write(f"$ cd {root / entry.cwd} && {' '.join([*command, *entry.args])}\n")
         out.flush()
         process = subprocess.Popen(
-            ["nice", "-n", "10", *command, *entry.args], cwd=root / entry.cwd, stdout=out, stderr=subprocess.STDOUT,
-            env=_env(manifest, entry, root, mode, tmp), start_new_session=True,
+            ["nice", "-n", "10", *command, *entry.args],
+            cwd=root / entry.cwd,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=_env(manifest, entry, root, mode, tmp),
+            start_new_session=True,
         )
         try:
             rc = process.wait(timeout=manifest.timeout_s)
@@ -155,7 +167,9 @@ def run_entry(python: Path, manifest: Manifest, entry: Entry, root: Path, mode: 
     return Outcome(mode, rc, seconds, error, where, _at_todo(root, where), str(log))
 
 
-def run_mode(python: Path, manifest: Manifest, entry: Entry, source: Path, mode: str, work: Path, logs: Path) -> tuple[Outcome, Migration | None]:
+def run_mode(
+    python: Path, manifest: Manifest, entry: Entry, source: Path, mode: str, work: Path, logs: Path
+) -> tuple[Outcome, Migration | None]:
     """A fresh copy of ``source`` under ``work``, migrated first for ``migrated``, then the entry point's run."""
     base = work / f"{entry.id}-{mode}"
     base.mkdir(parents=True)

@@ -50,9 +50,7 @@ def ensure_venv(manifest: Manifest, base_python: str = "python3.11") -> Path:
         constraints.write_text(f"torch=={manifest.torch}\n", encoding="utf-8")
         pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-c", str(constraints)]
         subprocess.run(["nice", *pip, f"torch=={manifest.torch}"], check=True)
-        subprocess.run(
-            ["nice", *pip, f"pytorch-lightning=={manifest.lightning}", *manifest.all_packages()], check=True
-        )
+        subprocess.run(["nice", *pip, f"pytorch-lightning=={manifest.lightning}", *manifest.all_packages()], check=True)
         stamp_file.write_text(want, encoding="utf-8")
         print(f"runnable-venv: built in {time.monotonic() - start:.0f} s", file=sys.stderr)
     return python

@@ -28,20 +28,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
 from _corpus_trees import find_mirror, materialise
-from _runnable_manifest import MANIFEST, Entry, Manifest, load
-from _runnable_modes import MODES, SHIM_DIR, Migration, Outcome, run_mode
+from _runnable_manifest import MANIFEST, Entry, Manifest, known_shims, load
+from _runnable_modes import MODES, Migration, Outcome, run_mode
 from _runnable_venv import cache_root, ensure_venv, versions
 
 CORPUS_MANIFEST = Path(__file__).resolve().parent / "corpus" / "manifest.json"
-
-
-def _known_shims() -> frozenset[str]:
-    sys.path.insert(0, str(SHIM_DIR))
-    try:  # importing with no RUNNABLE_SHIMS set installs nothing
-        import sitecustomize as shims
-    finally:
-        sys.path.remove(str(SHIM_DIR))
-    return frozenset(shims.SHIMS) | frozenset(shims.EAGER)
 
 
 def _source(project: str, corpus_src: Path, mirrors: Path, work: Path) -> Path | None:
@@ -67,7 +58,7 @@ def _cell(outcome: Outcome | None, migration: Migration | None = None) -> str:
         where = f" at `{outcome.where}`" + (" (a TODO's line)" if outcome.at_todo else "") if outcome.where else ""
         parts.append(f"`{outcome.error.replace('|', '/')}`{where}")
     if migration is not None:
-        todos = ", ".join(f"{rule} ×{n}" for rule, n in migration.todos.items()) or "none"
+        todos = ", ".join(f"{rule} x{n}" for rule, n in migration.todos.items()) or "none"
         parts.append(f"TODOs left {sum(migration.todos.values())}: {todos}")
     return "<br>".join(parts)
 
@@ -106,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     modes = [m for m in options.modes.split(",") if m]
     if set(modes) - set(MODES):
         parser.error(f"--modes: unknown {sorted(set(modes) - set(MODES))}")
-    manifest = load(options.manifest, _known_shims())
+    manifest = load(options.manifest, known_shims())
     entries = _selected(manifest, options.only)
     if not entries:
         parser.error(f"--only {options.only}: no such entry; ids: {[e.id for e in manifest.entries]}")

@@ -55,10 +55,10 @@ DATASETS: dict[str, FakeSpec] = {
 
 def _fake_dataset(base: type, name: str, spec: FakeSpec) -> type:
     import numpy as np
-    from PIL import Image
-    from torchvision.datasets.vision import VisionDataset
+    from PIL import Image  # type: ignore[import-not-found,unused-ignore]
+    from torchvision.datasets.vision import VisionDataset  # type: ignore[import-not-found,unused-ignore]
 
-    class Fake(base):  # type: ignore[valid-type,misc]
+    class Fake(base):  # type: ignore[valid-type,misc,unused-ignore]
         def __init__(
             self,
             root: Any = ".",
@@ -80,7 +80,7 @@ def _fake_dataset(base: type, name: str, spec: FakeSpec) -> type:
             self.labels = labels
             self._data: Any = None
 
-        @property  # type: ignore[misc]
+        @property
         def data(self) -> Any:  # built only if read: most code never touches the whole array
             if self._data is None:
                 array = np.stack([self._image(i) for i in range(self._n)])
@@ -181,7 +181,7 @@ class _AfterImport(importlib.abc.MetaPathFinder):
                 continue
             spec = finder.find_spec(fullname, path, target)
             if spec is not None and spec.loader is not None:
-                spec.loader = _PatchingLoader(spec.loader, patch)  # type: ignore[arg-type]
+                spec.loader = _PatchingLoader(spec.loader, patch)
                 return spec
         return None
 
