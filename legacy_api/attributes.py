@@ -134,7 +134,7 @@ INSTEAD: dict[tuple[str, str], str] = {
     "restored from is trainer.ckpt_path",
     ("trainer", "logger_connector"): "private since 1.6 (trainer._logger_connector); the values are "
     "trainer.callback_metrics, trainer.logged_metrics and trainer.progress_bar_metrics",
-    ("trainer", "accelerator_connector"): "private since 1.6 (trainer._accelerator_connector, rewritten then); ask "
+    ("trainer", "accelerator_connector"): "private since 1.5 (trainer._accelerator_connector, rewritten in 1.6); ask "
     "trainer.strategy, trainer.accelerator, trainer.precision_plugin",
     ("trainer", "data_connector"): "private since 1.6 (trainer._data_connector)",
     ("trainer", "train_loop"): "trainer.fit_loop",
