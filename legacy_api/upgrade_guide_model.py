@@ -41,6 +41,8 @@ class Row:
     shows: str = ""
     #: Where the guide's own row is wrong (garbled, duplicated, names the wrong replacement).
     guide_note: str = ""
+    #: The fixture's file name: a Python script, or a LightningCLI config (``config.yaml``).
+    path: str = "snippet.py"
 
     @property
     def version(self) -> str:

@@ -6,7 +6,9 @@
 Blocks: ``rules`` (the rule registry), ``renames`` (legacy_api.renames.render_markdown),
 ``divergences`` (tests/data/divergences.json, kept by tools/reference/divergences.py), ``compat-lightning`` (the
 parity numbers of compat.lightning's recording, tests/parity/compat_lightning.py), ``hooks`` and ``keywords`` (the
-hooks and keywords the newest release dropped: legacy_api.hooks and legacy_api.keywords on the recorded surfaces).
+hooks and keywords the newest release dropped: legacy_api.hooks and legacy_api.keywords on the recorded surfaces),
+``upgrade-guide`` (every row of Lightning's upgrade guide and what migrate-trainer does with it:
+legacy_api.upgrade_guide, checked by tests/codemods/test_upgrade_guide.py).
 """
 
 from __future__ import annotations
@@ -86,6 +88,12 @@ def render_keywords() -> str:
     return "\n".join(lines)
 
 
+def render_upgrade_guide() -> str:
+    from legacy_api.upgrade_guide import render_markdown
+
+    return render_markdown()
+
+
 BLOCKS: dict[str, Callable[[], str]] = {
     "rules": render_rules,
     "renames": render_renames,
@@ -93,6 +101,7 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "compat-lightning": render_compat_lightning,
     "hooks": render_hooks,
     "keywords": render_keywords,
+    "upgrade-guide": render_upgrade_guide,
 }
 
 
