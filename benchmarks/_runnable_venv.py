@@ -39,11 +39,12 @@ def ensure_venv(manifest: Manifest, base_python: str = "python3.11") -> Path:
         want = _stamp(manifest)
         if stamp_file.is_file() and stamp_file.read_text(encoding="utf-8") == want:
             return python
-        print(f"runnable-venv: building {venv} (a few minutes)", file=sys.stderr)
         start = time.monotonic()
         if stamp_file.is_file():  # a complete venv with other pins: add what is missing rather than start over
+            print(f"runnable-venv: updating {venv} to the manifest's packages", file=sys.stderr)
             stamp_file.unlink()
         else:
+            print(f"runnable-venv: building {venv} (a few minutes)", file=sys.stderr)
             shutil.rmtree(venv, ignore_errors=True)
             subprocess.run([base_python, "-m", "venv", str(venv)], check=True)
         constraints = venv / "constraints.txt"
@@ -52,7 +53,7 @@ def ensure_venv(manifest: Manifest, base_python: str = "python3.11") -> Path:
         subprocess.run(["nice", *pip, f"torch=={manifest.torch}"], check=True)
         subprocess.run(["nice", *pip, f"pytorch-lightning=={manifest.lightning}", *manifest.all_packages()], check=True)
         stamp_file.write_text(want, encoding="utf-8")
-        print(f"runnable-venv: built in {time.monotonic() - start:.0f} s", file=sys.stderr)
+        print(f"runnable-venv: ready in {time.monotonic() - start:.0f} s", file=sys.stderr)
     return python
 
 
