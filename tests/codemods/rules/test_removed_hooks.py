@@ -21,16 +21,19 @@ CALLBACK = "from pytorch_lightning.callbacks import Callback\n\n\nclass C(Callba
 
 TODO = [
     pytest.param(
-        MODULE.format(body="    def validation_epoch_end(self, outputs):\n        self.log('x', 1)\n"),
+        MODULE.format(
+            body="    def validation_step(self, batch, batch_idx, dataloader_idx=0):\n        return 1\n\n"
+            "    def validation_epoch_end(self, outputs):\n        self.log('x', len(outputs))\n"
+        ),
         "2.6",
-        ["validation_epoch_end", "removed in 2.0", "on_validation_epoch_end"],
-        id="validation_epoch_end is never called from 2.0: the TODO names on_validation_epoch_end",
+        ["validation_epoch_end", "removed in 2.0", "on_validation_epoch_end", "not rewritten", "several dataloaders"],
+        id="validation_epoch_end that epoch_end_hooks cannot rewrite exactly: the TODO names the successor and why",
     ),
     pytest.param(
-        MODULE.format(body="    def training_epoch_end(self, outputs):\n        pass\n"),
+        MODULE.format(body="    def training_epoch_end(self, outputs, extra):\n        pass\n"),
         "2.0",
-        ["training_epoch_end", "on_train_epoch_end"],
-        id="training_epoch_end at target 2.0",
+        ["training_epoch_end", "on_train_epoch_end", "not rewritten"],
+        id="training_epoch_end with another signature at target 2.0",
     ),
     pytest.param(
         MODULE.format(body="    def training_step(self, batch, batch_idx, optimizer_idx):\n        return None\n"),

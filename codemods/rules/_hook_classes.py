@@ -1,0 +1,40 @@
+"""Which Lightning hook base a class of the file derives from: shared by the hook rules (``removed_hooks``,
+``epoch_end_hooks``), which must agree on what a LightningModule is."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from legacy_api.hooks import HOOK_BASES, LEGACY_RELEASES
+from legacy_api.surface import surface
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from codemods.frontends.python.context import FileContext
+
+
+def base_of(ctx: FileContext, cls: cst.ClassDef) -> str | None:
+    """The Lightning hook base (a short name of ``HOOK_BASES``) ``cls`` derives from directly, by the qualified
+    name its imports give each base, in any legacy release or the target."""
+    for arg in cls.bases:
+        name = ctx.qualified_name(arg.value)
+        if not name:
+            continue
+        for release in (*LEGACY_RELEASES, ctx.surface.release):
+            key = surface(release).resolve(name)
+            if key is None:
+                continue
+            for path, short in HOOK_BASES.items():
+                if key == surface(release).resolve(path):
+                    return short
+    return None
+
+
+def owner_class(ctx: FileContext) -> cst.ClassDef | None:
+    """The class whose body holds the statement being left (a method's class), if it is one."""
+    import libcst as cst
+
+    statements = ctx.statements
+    owner = statements[-2] if len(statements) >= 2 else None
+    return owner if isinstance(owner, cst.ClassDef) else None
