@@ -308,10 +308,11 @@ ROWS = (
         "1.7-devel-29",
         "training_epoch_end outputs laid out (optimizers, batches, tbptt steps)",
         "on_train_epoch_end (training_epoch_end is gone in 2.0)",
-        "todo:removed_hooks",
+        "rewrite:epoch_end_hooks",
         f"{LM}.training_epoch_end",
         "2.0",
         hook("LightningModule", "training_epoch_end(self, outputs)"),
+        shows="def on_train_epoch_end(self)",
     ),
     Row(
         "1.7-regular-01",

@@ -65,10 +65,11 @@ ROWS = (
             f"1.9-advanced-{n:02d}",
             f"LightningModule.{stage}_epoch_end(outputs)",
             f"on_{stage}_epoch_end(self), outputs collected in the module",
-            HOOKS,
+            "rewrite:epoch_end_hooks",
             f"{LM}.{stage}_epoch_end",
             "2.0",
             hook("LightningModule", f"{stage}_epoch_end(self, outputs)"),
+            shows=f"def on_{'train' if stage == 'training' else stage}_epoch_end(self)",
         )
         for n, stage in ((3, "training"), (4, "validation"), (5, "test"))
     ),
