@@ -56,6 +56,9 @@ class Options:
     local_trainers: frozenset[str] = frozenset()
     #: Project Trainer subclasses whose ``__init__`` takes a migrated flag itself: (name, ``path:line``, flags).
     held_trainers: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    #: Project classes deriving from LightningModule/LightningDataModule/Callback, with that base
+    #: (``codemods.project.hook_classes``).
+    hook_classes: frozenset[tuple[str, str]] = frozenset()
     #: The code runs in an interactive interpreter (a notebook's cells).
     interactive: bool = False
     #: Config keys whose reads move with their value in this run (``cfg.trainer.gpus`` -> ``.devices``): decided

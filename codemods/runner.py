@@ -16,6 +16,7 @@ from codemods.files import DecodeError, decode, encode, write_atomic
 from codemods.frontends.python import transform_python
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_text_file
 from codemods.model import Finding, Options, Outcome
+from codemods.project.hook_classes import defines_hook_subclass, project_hook_classes, subclasses_one
 from codemods.project.index import ProjectIndex, movable_read, removed_flag_read
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
 from codemods.project.scan import late_facts, local_strategies, scan
@@ -89,7 +90,11 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
 
 
 def _python_triggered(text: str, options: Options) -> bool:
-    return triggered(text) or names_project_trainer(text, options.local_trainers, options.held_trainers)
+    return (
+        triggered(text)
+        or names_project_trainer(text, options.local_trainers, options.held_trainers)
+        or defines_hook_subclass(text, options.hook_classes)
+    )
 
 
 def process(path: str, mode: Mode, options: Options) -> FileResult:
@@ -156,6 +161,10 @@ def run(
     # A file that calls a project subclass of Trainer defined elsewhere needs no Lightning import of its own.
     called = trainers.passing | {name for name, _, _ in trainers.held}
     scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
+    # And a file subclassing the project's own LightningModule (or DataModule, Callback): its hooks are checked.
+    hook_classes = project_hook_classes(entry for item in scans for entry in item.hooks)
+    options = replace(options, hook_classes=hook_classes)
+    scans = [replace(item, triggered=True) if subclasses_one(item.hooks, hook_classes) else item for item in scans]
     # And a file whose only legacy is a config read that moves with its key (rule config_reads).
     readers = {
         use.path

@@ -65,11 +65,12 @@ _RULE_LITERALS = (
     "--amp_backend", "--amp_level", "--distributed_backend", "--gpus", "--ipus", "--num_processes", "--tpu_cores",
     "AMPType", "DeviceType", "DistributedType", "GPUAccelerator", "HPU", "IPU", "LightningLite", "LightningLoggerBase",
     "LoggerCollection", "Plugin", "Precision(", "PrecisionPlugin", "PrecisionType", "SingleTPU", "Spawn", "Strategy",
-    "TPUAccelerator", "Trainer", "accelerator", "accelerators.gpu", "callbacks.base", "core.lightning",
-    "loggers.base", "add_argparse_args", "auto",
+    "TPUAccelerator", "Trainer", "_epoch_end", "accelerator", "accelerators.gpu", "callbacks.base", "core.lightning",
+    "loggers.base", "add_argparse_args", "apply_to_collection", "auto",
     "auto_select_gpus", "compat", "ddp", "ddp_cpu", "deepspeed", "default_attributes", "from_argparse_args", "fsdp",
     "get_deprecated_arg_names", "get_init_arguments_and_types", "ipu", "match_env_arguments", "native_amp",
-    "num_nodes", "parse_argparser", "parse_env_variables", "plugins", "precision", "replace_sampler_ddp", "single_tpu",
+    "num_nodes", "parse_argparser", "parse_env_variables", "plugins", "precision", "replace_sampler_ddp", "reset_seed",
+    "single_tpu",
     "strategy", "tpu", "tpu_spawn", "trainer_defaults", "utilities.cli", "utilities.distributed", "utilities.seed",
 )  # fmt: skip
 #: Every token a rule declares is one of these or contains one (``tests/cli/test_check_speed.py`` checks it against

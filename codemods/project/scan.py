@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from codemods.files import DecodeError, decode
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_text_file
 from codemods.project.facts import configured, may_tune, unindexed
+from codemods.project.hook_classes import ClassBases, scan_hook_bases
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
 from codemods.project.prefilter import doc_triggered, may_concern_a_rule_bytes, triggered_bytes, yaml_triggered
 from codemods.project.scan_file import index_text
@@ -37,6 +38,8 @@ class Scan:
     #: Its classes with bases, for the project's Trainer subclasses; the ``...Trainer`` names it says.
     trainers: tuple[TrainerClass, ...] = ()
     words: frozenset[str] = frozenset()
+    #: Its classes with the last names of their bases, for the project's hook classes (``hook_classes``).
+    hooks: tuple[ClassBases, ...] = ()
     #: False for a kept Python file whose bytes hold no token of any rule (``prefilter.RULE_TOKENS``): a parallel
     #: run then need not load the Python pipeline (libcst and the rules) before its workers fork.
     rules: bool = True
@@ -125,22 +128,23 @@ def scan(path: str) -> Scan:
     if path.endswith((".yaml", ".yml")):
         return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")), index=index)
     trainers = scan_classes(data, path) if rainer else ()
+    hooks = scan_hook_bases(data) if path.endswith(".py") else ()
     if not triggered_bytes(data, rainer, add_arg):
         # Clean, unless it cannot be decoded: that is reported (phase two), never silently skipped.
         undecodable = (not data.isascii() and not _decodes(data)) or _has_commands(index, b"")
         words = trainer_words(data) if rainer else frozenset()  # no "rainer", no "...Trainer" word
-        return Scan(path, undecodable, index=index, trainers=trainers, words=words)
+        return Scan(path, undecodable, index=index, trainers=trainers, words=words, hooks=hooks)
     rules = not path.endswith(PYTHON_SUFFIXES) or may_concern_a_rule_bytes(data)
     if b"Plugin" not in data and b"Strategy" not in data:
-        return Scan(path, True, index=index, trainers=trainers, rules=rules)
+        return Scan(path, True, index=index, trainers=trainers, rules=rules, hooks=hooks)
     text = data.decode("utf-8", errors="replace")
     if path.endswith(NOTEBOOK_SUFFIXES):
         from codemods.frontends.notebooks.notebook import python_code
 
         text = python_code(text)
     if not _CLASS.search(text):
-        return Scan(path, True, index=index, trainers=trainers, rules=rules)
-    return Scan(path, True, class_bases(text), index, trainers, rules=rules)
+        return Scan(path, True, index=index, trainers=trainers, rules=rules, hooks=hooks)
+    return Scan(path, True, class_bases(text), index, trainers, rules=rules, hooks=hooks)
 
 
 def _read(path: str) -> bytes:

@@ -31,6 +31,20 @@ def base_of(ctx: FileContext, cls: cst.ClassDef) -> str | None:
     return None
 
 
+def project_base_of(ctx: FileContext, cls: cst.ClassDef) -> tuple[str, str] | None:
+    """(the Lightning hook base, the project class it comes through) for a class deriving from one of the project's
+    own hook classes (``Options.hook_classes``, found across the project's files); None for any other class."""
+    import libcst as cst
+
+    known = dict(ctx.options.hook_classes)
+    for arg in cls.bases:
+        node = arg.value
+        name = node.attr.value if isinstance(node, cst.Attribute) else node.value if isinstance(node, cst.Name) else ""
+        if name in known and name != cls.name.value:
+            return known[name], name
+    return None
+
+
 def owner_class(ctx: FileContext) -> cst.ClassDef | None:
     """The class whose body holds the statement being left (a method's class), if it is one."""
     import libcst as cst

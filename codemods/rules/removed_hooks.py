@@ -29,7 +29,7 @@ from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules import epoch_end_hooks
 from codemods.rules._epoch_end_plan import EPOCH_ENDS, blocker
-from codemods.rules._hook_classes import base_of, owner_class
+from codemods.rules._hook_classes import base_of, owner_class, project_base_of
 from legacy_api.hooks import (
     GONE_PARAMETERS,
     LEGACY_RELEASES,
@@ -46,6 +46,9 @@ if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
 ID = "removed_hooks"
+#: Why a hook of a class deriving from the project's own LightningModule is never rewritten: what its base collects
+#: and calls lives in another class, which this rewrite does not see.
+_THROUGH = "the class derives from the project's {base}, whose own hooks this rewrite cannot see"
 
 
 @functools.cache
@@ -100,11 +103,17 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
     if owner is None or original.name.value not in changed_hooks():
         return updated
     base = base_of(ctx, owner)
-    if base is None or (base == "LightningModule" and epoch_end_hooks.applies(ctx, owner, original)):
+    through = None if base is not None else project_base_of(ctx, owner)
+    if through is not None:
+        base = through[0]
+    if base is None:
+        return updated
+    if through is None and base == "LightningModule" and epoch_end_hooks.applies(ctx, owner, original):
         return updated
     message = _check(ctx, base, original)
     if message and base == "LightningModule" and original.name.value in EPOCH_ENDS and ctx.enabled(epoch_end_hooks.ID):
-        message += f"; not rewritten: {blocker(ctx, owner, original)}"
+        why = blocker(ctx, owner, original) if through is None else _THROUGH.format(base=through[1])
+        message += f"; not rewritten: {why}"
     if message:
         ctx.todo(ID, message, original)
     return updated

@@ -42,6 +42,7 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
     TODO comments an earlier run left are findings too (kind ``todo``, on their own line): ``--check`` keeps
     failing until someone acted on them and deleted them.
     """
+    from codemods.project.hook_classes import defines_hook_subclass
     from codemods.project.prefilter import TODO_MARKER, triggered
     from codemods.project.trainer_classes import names_project_trainer
 
@@ -49,7 +50,9 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
     if tokens is None:
         tokens = prefilter_tokens(options)
     if not any(token in source for token in tokens) or not (
-        triggered(source) or names_project_trainer(source, options.local_trainers, options.held_trainers)
+        triggered(source)
+        or names_project_trainer(source, options.local_trainers, options.held_trainers)
+        or defines_hook_subclass(source, options.hook_classes)
     ):
         return Outcome(source, changed=False, findings=_leftovers(source, left, options), parsed=False)
     try:

@@ -1,0 +1,5 @@
+from pkg.base import Base
+
+
+class Mid(Base):
+    """Never says Lightning, and overrides nothing."""
