@@ -128,8 +128,11 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
         return updated  # more positions than 1.5 had: the call was broken there already
     short, release = name.rpartition(".")[2], ctx.surface.release
     keywords = {arg.keyword.value for arg in original.args if arg.keyword is not None}
-    lacking = [param for param in before if param not in _by_name(new)]
-    if lacking or keywords & set(before):
+    # Only the arguments from the first position that binds another name on: the others read the same either way.
+    first = next(index for index, param in enumerate(before) if index >= len(after) or after[index] != param)
+    moved = before[first:]
+    lacking = [param for param in moved if param not in _by_name(new)]
+    if lacking or keywords & set(moved):
         missing = f"; {release} has no parameter {', '.join(lacking)}" if lacking else ""
         ctx.todo(
             ID,
@@ -138,9 +141,9 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
             original,
         )
         return updated
-    ctx.fix(ID, f"{short}(...): positional arguments passed by keyword ({'=, '.join(before)}=)", original)
+    ctx.fix(ID, f"{short}(...): positional arguments passed by keyword ({'=, '.join(moved)}=)", original)
     args = list(updated.args)
-    for index, param in enumerate(before, start=skip):
+    for index, param in enumerate(moved, start=skip + first):
         args[index] = _keyword(args[index], param)
     return updated.with_changes(args=args)
 

@@ -14,9 +14,8 @@ DDP_2X = "from pytorch_lightning.strategies import DDPStrategy\n"
 TRANSFORMED = [
     pytest.param(
         CKPT + 'ck = ModelCheckpoint("c", "{epoch}", "loss", False, True, 3, True)\n',
-        CKPT + 'ck = ModelCheckpoint(dirpath="c", filename="{epoch}", monitor="loss", verbose=False, save_last=True, '
-        "save_top_k=3, save_weights_only=True)\n",
-        id="ModelCheckpoint's 7th position is save_on_exception in 2.x: every position gets its 1.5 name",
+        CKPT + 'ck = ModelCheckpoint("c", "{epoch}", "loss", False, True, 3, save_weights_only=True)\n',
+        id="ModelCheckpoint's 7th position is save_on_exception in 2.x: from there on the 1.5 names, no earlier",
     ),
     pytest.param(
         DDP
