@@ -267,7 +267,7 @@ ROWS = (
         "1.5-devel-03",
         "trainer.train_loop = ...",
         "trainer.fit_loop = ...",
-        "silent:rewrite to fit_loop",
+        "todo:removed_members",
         f"{T}.train_loop",
         "1.6",
         on_trainer("trainer.train_loop = loop"),

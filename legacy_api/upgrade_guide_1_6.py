@@ -123,7 +123,7 @@ ROWS = (
         "1.6-devel-02",
         "LoggerCollection.close()",
         "a list of loggers, each finalize(status)",
-        "silent:todo naming finalize",
+        "todo:removed_members",
         f"{PL}.loggers.LoggerCollection.close",
         "1.7",
         f"from {PL}.loggers import LoggerCollection\n\nloggers = LoggerCollection([])\nloggers.close()\n",

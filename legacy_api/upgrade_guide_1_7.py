@@ -233,7 +233,7 @@ ROWS = (
         "1.7-devel-18",
         "LightningModule.use_amp",
         "self.trainer.precision",
-        "silent:todo naming precision",
+        "todo:removed_members",
         f"{LM}.use_amp",
         "1.8",
         in_module("amp = self.use_amp"),
@@ -272,7 +272,7 @@ ROWS = (
         "1.7-devel-25",
         "SimpleProfiler.profile_iterable",
         "nothing (removed)",
-        "silent:todo naming the removal",
+        "todo:removed_members",
         f"{PL}.profiler.SimpleProfiler.profile_iterable",
         "1.8",
         f"from {PL}.profiler import SimpleProfiler\n\nprofiler = SimpleProfiler()\n"
@@ -282,7 +282,7 @@ ROWS = (
         "1.7-devel-26",
         "AdvancedProfiler.profile_iterable",
         "nothing (removed)",
-        "silent:todo naming the removal",
+        "todo:removed_members",
         f"{PL}.profiler.AdvancedProfiler.profile_iterable",
         "1.8",
         f"from {PL}.profiler import AdvancedProfiler\n\nprofiler = AdvancedProfiler()\n"

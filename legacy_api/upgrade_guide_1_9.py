@@ -250,7 +250,7 @@ ROWS = (
             f"1.9-advanced-{n:02d}",
             f"Loop.{method}()",
             FABRIC_LOOP,
-            "silent:todo naming the removal",
+            "todo:removed_members",
             f"{PL}.loops.base.Loop.{method}",
             "1.9",
             on_trainer(f"trainer.fit_loop.{method}({args})"),

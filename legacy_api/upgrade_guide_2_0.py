@@ -97,7 +97,7 @@ ROWS = (
             f"2.0-regular-{n:02d}",
             f"trainer.{attr} as one number",
             f"sum(trainer.{attr}) (a list per dataloader)",
-            "silent:todo naming sum()",
+            "todo:removed_members",
             "",
             "",
             on_trainer(f"total = trainer.{attr}"),

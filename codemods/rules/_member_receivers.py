@@ -1,0 +1,87 @@
+"""Which Lightning class an expression is provably an instance of, for rule ``removed_members``.
+
+Known only where the code shows it: a Trainer as rule ``trainer_properties`` proves one; an object a known one holds
+(``trainer.fit_loop``, ``legacy_api.removed_members.HELD``); an instance made by a Lightning class
+(``TensorBoardLogger(...)``); a parameter annotated with one (``logger: LightningLoggerBase``); ``self`` in a method of
+a class deriving from one; a local variable every assignment of which gives it the same class. The answer is the
+Lightning class's public path as the code names it (``pytorch_lightning.loggers.TensorBoardLogger``); anything else is
+None, and nothing is reported on it.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from codemods.frontends.python.qualnames import assigned_values, is_parameter
+from codemods.rules._attribute_receivers import enclosing_class
+from codemods.rules.trainer_properties import trainer_kind
+from legacy_api.removed_members import HELD
+
+if TYPE_CHECKING:
+    from codemods.frontends.python.context import FileContext
+
+TRAINER = "pytorch_lightning.Trainer"
+#: How deep a chain of local variables is followed (``a = b; b = TensorBoardLogger(); a.close()``).
+_DEPTH = 4
+
+
+def class_of(ctx: FileContext, node: cst.BaseExpression, depth: int = 0) -> str | None:
+    """The public path of the Lightning class ``node`` is an instance of, or None where the code does not show one."""
+    if depth > _DEPTH:
+        return None
+    if isinstance(node, cst.Name | cst.Attribute) and trainer_kind(ctx, node) is True:
+        return TRAINER
+    if isinstance(node, cst.Attribute):
+        owner = class_of(ctx, node.value, depth + 1)
+        return HELD.get((owner, node.attr.value)) if owner is not None else None
+    if isinstance(node, cst.Call):
+        return _lightning(ctx, node.func)
+    if isinstance(node, cst.Name):
+        if node.value == "self":
+            cls = enclosing_class(ctx)
+            return None if cls is None else _base(ctx, cls)
+        if is_parameter(node.value, ctx.scopes):
+            return _annotated(ctx, node.value)
+        return _assigned(ctx, node.value, depth)
+    return None
+
+
+def _lightning(ctx: FileContext, node: cst.BaseExpression) -> str | None:
+    names = ctx.legacy_names(node)
+    return names[0] if names and names[0].startswith("pytorch_lightning.") else None
+
+
+def _base(ctx: FileContext, cls: cst.ClassDef) -> str | None:
+    """The one Lightning class among ``cls``'s bases (``class Mine(pl.LightningModule)``)."""
+    found = {_lightning(ctx, base.value) for base in cls.bases if base.keyword is None}
+    found.discard(None)
+    return found.pop() if len(found) == 1 else None
+
+
+def _annotated(ctx: FileContext, name: str) -> str | None:
+    function = next((s for s in reversed(ctx.statements) if isinstance(s, cst.FunctionDef)), None)
+    if function is None:
+        return None
+    params = function.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name and param.annotation is not None:
+            annotation = param.annotation.annotation
+            return _lightning(ctx, annotation) if isinstance(annotation, cst.Name | cst.Attribute) else None
+    return None
+
+
+def _assigned(ctx: FileContext, name: str, depth: int) -> str | None:
+    values = assigned_values(name, ctx.scopes)
+    if not values:
+        return None
+    found = set()
+    for value in values:
+        try:
+            expression = cst.parse_expression(ast.unparse(value))
+        except cst.ParserSyntaxError:
+            return None
+        found.add(class_of(ctx, expression, depth + 1))
+    return found.pop() if len(found) == 1 else None
