@@ -47,6 +47,21 @@ _LABELS: dict[type[cst.CSTNode], str] = {
     cst.NameItem: "name",
 }
 
+#: Nodes that hold nothing but whitespace, punctuation or a literal's text. Where no rule hooks one of them (the usual
+#: case) its subtree is not visited: libcst then keeps the node as it is rather than rebuilding an equal one, and these
+#: are most of the nodes of a visited statement.
+_OPAQUE_BASES = (cst.BaseBinaryOp, cst.BaseBooleanOp, cst.BaseCompOp, cst.BaseUnaryOp, cst.BaseAugOp)
+_OPAQUE: frozenset[type[cst.CSTNode]] = frozenset(
+    {
+        *(kind for kind in vars(cst).values() if isinstance(kind, type) and issubclass(kind, _OPAQUE_BASES)),
+        *(cst.SimpleWhitespace, cst.ParenthesizedWhitespace, cst.TrailingWhitespace, cst.EmptyLine, cst.Comment),
+        *(cst.Newline, cst.LeftParen, cst.RightParen, cst.LeftSquareBracket, cst.RightSquareBracket),
+        *(cst.LeftCurlyBrace, cst.RightCurlyBrace, cst.Comma, cst.Dot, cst.Colon, cst.Semicolon, cst.AssignEqual),
+        *(cst.ImportStar, cst.Asynchronous, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis),
+        cst.FormattedStringText,
+    }
+)
+
 
 class RulePass(cst.CSTTransformer):
     """Dispatches every visited node to the enabled rules' hooks: one traversal for all rules."""
@@ -61,6 +76,8 @@ class RulePass(cst.CSTTransformer):
         self.changed = False
         self.skipped: set[int] = set()
         self.block_scopes: dict[int, Any] = {}
+        hooked = {*ctx.handlers, *ctx.visitors}
+        self.opaque = frozenset(kind for kind in _OPAQUE if kind.__name__ not in hooked)
 
     # --- pairing with ast -----------------------------------------------------------------------------------
     def _next(self, node: cst.CSTNode, offset: int = 0) -> Statement:
@@ -103,7 +120,16 @@ class RulePass(cst.CSTTransformer):
         return True
 
     # --- dispatch ----------------------------------------------------------------------------------------------
+    # No hook is keyed by a node's attribute: these two stop libcst looking one up for every child of every node.
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        return None
+
+    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
+        return None
+
     def on_visit(self, node: cst.CSTNode) -> bool:
+        if type(node) in self.opaque:
+            return False
         ctx = self.ctx
         statement = isinstance(node, (*_LINES, cst.BaseCompoundStatement, cst.BaseSmallStatement))
         if statement and not self._enter_statement(node):
@@ -124,6 +150,8 @@ class RulePass(cst.CSTTransformer):
         return True
 
     def on_leave(self, original_node: Any, updated_node: Any) -> Any:
+        if type(original_node) in self.opaque:
+            return updated_node
         ctx = self.ctx
         if self.skipped and id(original_node) in self.skipped:
             self.skipped.discard(id(original_node))
