@@ -86,6 +86,14 @@ GONE_PARAMETERS: dict[tuple[str, str], dict[str, str]] = {
         "hiddens": "2.0 removed truncated back-propagation through time (truncated_bptt_steps): keep the hidden "
         "state yourself",
     },
+    # 2.x's precision plugin calls model.backward(tensor, *args) with the backward's own arguments only: an override
+    # that still requires these two fails with a TypeError at the first step.
+    ("LightningModule", "backward"): {
+        "optimizer": "2.0 calls backward(loss, *args, **kwargs) without the optimizer; with several optimizers use "
+        "manual optimization (self.automatic_optimization = False; self.optimizers())",
+        "optimizer_idx": "2.0 runs several optimizers only with manual optimization (self.automatic_optimization = "
+        "False; self.optimizers())",
+    },
 }
 
 
@@ -135,7 +143,6 @@ def changed_hooks() -> frozenset[str]:
             ):
                 names.add(hook)
     return frozenset(names)
-
 
 
 def parse_signature(signature: str | None) -> tuple[tuple[str, ...], int, bool] | None:

@@ -59,14 +59,14 @@ ROWS = (
         f"{PL}.LightningModule",
         "backward(self, loss, optimizer, optimizer_idx)",
         f"{LM}.backward(optimizer)",
-        SILENT_ARG,
+        "todo:removed_hooks",
     ),
     _hook_arg(
         46,
         f"{PL}.LightningModule",
         "backward(self, loss, optimizer, optimizer_idx, *args, **kwargs)",
         f"{LM}.backward(optimizer_idx)",
-        SILENT_ARG,
+        "todo:removed_hooks",
     ),
     _hook_arg(
         47,
