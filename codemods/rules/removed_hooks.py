@@ -27,7 +27,7 @@ import libcst as cst
 
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
-from codemods.rules import epoch_end_hooks
+from codemods.rules import epoch_end_hooks, optimizer_step_hook
 from codemods.rules._epoch_end_plan import EPOCH_ENDS, blocker
 from codemods.rules._hook_classes import base_of, owner_class, project_base_of
 from legacy_api.hooks import (
@@ -98,6 +98,23 @@ def _check(ctx: FileContext, base: str, node: cst.FunctionDef) -> str | None:
     return None
 
 
+def _rewritten(ctx: FileContext, owner: cst.ClassDef, node: cst.FunctionDef, direct: bool) -> bool:
+    """Whether a rule rewrites this hook exactly (then this one stays silent)."""
+    return (direct and epoch_end_hooks.applies(ctx, owner, node)) or optimizer_step_hook.applies(ctx, owner, node)
+
+
+def _not_rewritten(
+    ctx: FileContext, owner: cst.ClassDef, node: cst.FunctionDef, through: tuple[str, str] | None
+) -> str | None:
+    """Why the rule that rewrites such a hook left this one (its TODO says so); None for other hooks."""
+    hook = node.name.value
+    if hook in EPOCH_ENDS and ctx.enabled(epoch_end_hooks.ID):
+        return blocker(ctx, owner, node) if through is None else _THROUGH.format(base=through[1])
+    if hook == optimizer_step_hook.HOOK and ctx.enabled(optimizer_step_hook.ID):
+        return optimizer_step_hook.blocker(node)
+    return None
+
+
 def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst.FunctionDef) -> Any:
     owner = owner_class(ctx)
     if owner is None or original.name.value not in changed_hooks():
@@ -108,12 +125,12 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
         base = through[0]
     if base is None:
         return updated
-    if through is None and base == "LightningModule" and epoch_end_hooks.applies(ctx, owner, original):
+    if base == "LightningModule" and _rewritten(ctx, owner, original, through is None):
         return updated
     message = _check(ctx, base, original)
-    if message and base == "LightningModule" and original.name.value in EPOCH_ENDS and ctx.enabled(epoch_end_hooks.ID):
-        why = blocker(ctx, owner, original) if through is None else _THROUGH.format(base=through[1])
-        message += f"; not rewritten: {why}"
+    if message and base == "LightningModule":
+        why = _not_rewritten(ctx, owner, original, through)
+        message += f"; not rewritten: {why}" if why else ""
     if message:
         ctx.todo(ID, message, original)
     return updated

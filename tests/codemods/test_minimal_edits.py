@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from codemods.runner import transform_text
-from legacy_api.hooks import SUCCESSORS
+from legacy_api.hooks import GONE_PARAMETERS, SUCCESSORS
 from legacy_api.keywords import RENAMED
 from legacy_api.lightning15 import LEGACY_FLAGS
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS
@@ -31,6 +31,8 @@ _WORDS = (
     | {"Trainer", "trainer", "LightningCLI", "trainer_defaults", "TODO"}
     | {keyword for _, keyword in RENAMED}
     | {hook for _, hook in SUCCESSORS}  # a removed hook's def is renamed (epoch_end_hooks)
+    | {name for gone in GONE_PARAMETERS.values() for name in gone}
+    | {"optimizer_step", "optimizer_idx", "on_tpu", "using_native_amp", "using_lbfgs"}  # optimizer_step_hook
 )
 _MIGRATED = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b")
 PY_CASES = [case for case in CASES if (case / "before.py").is_file()]

@@ -45,10 +45,10 @@ TODO = [
         MODULE.format(
             body="    def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_idx, optimizer_closure,\n"
             "                       on_tpu=False, using_native_amp=False, using_lbfgs=False):\n"
-            "        optimizer.step(closure=optimizer_closure)\n"
+            "        optimizer.step(closure=optimizer_closure) if optimizer_idx == 0 else None\n"
         ),
         "2.6",
-        ["optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure)", "optimizer_idx"],
+        ["optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure)", "optimizer_idx", "it reads"],
         id="the 1.x optimizer_step signature would take the closure as optimizer_idx",
     ),
     pytest.param(
