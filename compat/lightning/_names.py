@@ -31,8 +31,9 @@ from typing import Any, cast
 
 from compat._rows import ENUMS, compat_removed_in
 from compat._warn import Notice, warn
+from compat.lightning._moved import moved_modules, moved_names, resolve
 from compat.lightning._patch import ABSENT, PatchLog, Record
-from legacy_api.renames import PL, RENAMES
+from legacy_api.renames import PL, RENAMES, Rename
 from legacy_api.translate import PLUGIN_PRECISION_ARGS, class_fate
 
 #: Where 2.x classes live, relative to the root: the first module that has the name wins.
@@ -51,6 +52,8 @@ class OldName:
     note: str
     deprecated_in: str
     removed_in: str | None
+    #: The 2.x module (relative) the row names for ``new``, searched before :data:`LOOKUP` (``loggers``).
+    home: str = ""
 
 
 @functools.cache
@@ -66,18 +69,25 @@ def old_names() -> dict[tuple[str, str], OldName]:
             continue
         new, preset, rule, note = fate
         note = row.note or note
+        home = row.new.rpartition(".")[0] if row.new and row.new.rpartition(".")[2] == new else ""
         out.setdefault(
             (module, name),
-            OldName(module, name, new, tuple(preset.items()), rule, note, row.deprecated_in, row.removed_in),
+            OldName(module, name, new, tuple(preset.items()), rule, note, row.deprecated_in, row.removed_in, home),
         )
     return out
 
 
 @functools.cache
+def module_rows() -> dict[str, Rename]:
+    """Old module (relative) -> its row of the renames table."""
+    return {row.old: row for row in RENAMES if row.kind == "module" and PL in row.roots and row.new}
+
+
+@functools.cache
 def old_modules() -> dict[str, str]:
     """Old module (relative) -> the 2.x module it became, for the modules 2.x no longer has."""
-    rows = {row.old: str(row.new) for row in RENAMES if row.kind == "module" and PL in row.roots and row.new}
-    for module, _ in old_names():  # a module that only held renamed classes (``plugins.training_type.ddp``)
+    rows = {old: str(row.new) for old, row in module_rows().items()}
+    for module in {module for module, _ in old_names()} | moved_modules():  # held only renamed or moved names
         parts = module.split(".")
         for cut in range(1, len(parts) + 1):
             prefix = ".".join(parts[:cut])
@@ -85,9 +95,12 @@ def old_modules() -> dict[str, str]:
     return rows
 
 
-def _find(root: str, name: str) -> Any:
-    for module_name in LOOKUP:
-        module = sys.modules.get(f"{root}.{module_name}") or importlib.import_module(f"{root}.{module_name}")
+def _find(root: str, name: str, home: str = "") -> Any:
+    for module_name in (home, *LOOKUP) if home else LOOKUP:
+        module = sys.modules.get(f"{root}.{module_name}")
+        if module is None and module_name in old_modules():
+            continue  # a 1.x module the row names as the class's home (2.x has the class elsewhere)
+        module = module or importlib.import_module(f"{root}.{module_name}")
         if name in module.__dict__:
             return module.__dict__[name]
     raise AttributeError(f"{root} has no class {name!r}")
@@ -192,7 +205,7 @@ def build(root: str, old: OldName) -> Any:
         namespace: dict[str, Any] = {"_compat_message": old.note, "__module__": __name__, "__qualname__": qualname}
         built: type = _RemovedMeta(old.name, (), namespace)
     else:
-        target = _find(root, old.new)
+        target = _find(root, old.new, old.home)
         spelling = PLUGIN_PRECISION_ARGS.get(old.name)
         if not old.preset and spelling is None:
             return target
@@ -212,7 +225,10 @@ def build(root: str, old: OldName) -> Any:
 # --- modules --------------------------------------------------------------------------------------------------------
 def _probing() -> bool:
     # ``from m import X`` probes with hasattr() from importlib's _handle_fromlist, then reads X: warn on the read.
-    return sys._getframe(2).f_globals.get("__name__") == "importlib._bootstrap"
+    # A module the finder built answers through _alias_getattr: one frame more.
+    caller = sys._getframe(2)
+    callers = (caller, caller.f_back)
+    return any(frame is not None and frame.f_globals.get("__name__") == "importlib._bootstrap" for frame in callers)
 
 
 def module_getattr(root: str, relative: str, previous: Any) -> Callable[[str], Any]:
@@ -225,6 +241,12 @@ def module_getattr(root: str, relative: str, previous: Any) -> Callable[[str], A
             value = build(root, old)
             if not _probing():
                 warn(notice(root, old))
+            return value
+        moved = moved_names().get((relative, name))
+        if moved is not None:
+            value = resolve(root, moved)
+            if not _probing():
+                warn(moved.notice(root))
             return value
         child = f"{relative}.{name}" if relative else name
         if child in old_modules():
@@ -272,16 +294,10 @@ class LegacyModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         self.log.note_module(module.__name__)
         parent, _, child = module.__name__.rpartition(".")
         self.log.records.append(Record("attr", sys.modules[parent], child, ABSENT))
-        if new:
-            warn(
-                Notice(
-                    f"`import {module.__name__}`",
-                    f"`{root}.{new}`",
-                    "1.6",
-                    compat_removed_in("2.0"),
-                    rule="strategy_plugins" if "training_type" in relative else "gpu_accelerator",
-                )
-            )
+        row = module_rows().get(relative)
+        if new and row is not None:
+            removed = compat_removed_in(row.removed_in or "2.0")
+            warn(Notice(f"`import {module.__name__}`", f"`{root}.{new}`", row.deprecated_in, removed, rule=row.rule))
 
 
 def _alias_getattr(root: str, relative: str, new: str) -> Callable[[str], Any]:
@@ -301,7 +317,7 @@ def _alias_getattr(root: str, relative: str, new: str) -> Callable[[str], Any]:
 def install_names(root: str, log: PatchLog) -> None:
     """Serve the old names of ``root`` from its 2.x modules (graveyard stubs of the same names taken off)."""
     modules = {module for module, _ in old_names()} | {e.rpartition(".")[0] for e in ENUMS} | {""}
-    modules |= {m.rpartition(".")[0] for m in old_modules()}
+    modules |= {m.rpartition(".")[0] for m in old_modules()} | moved_modules()
     for relative in sorted(modules):
         if relative in old_modules() and not _exists(f"{root}.{relative}"):
             continue  # built by the finder on import
