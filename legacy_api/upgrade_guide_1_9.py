@@ -8,6 +8,9 @@ PL = "pytorch_lightning"
 LM, CB, T = f"{PL}.LightningModule", f"{PL}.Callback", f"{PL}.Trainer"
 SILENT_ARG = "silent:todo on the override: the target no longer passes that argument"
 HOOKS, DEVICES = "todo:removed_hooks", "rewrite:device_flags"
+#: The 1.x optimizer_step signature whose body never reads what 2.x dropped: rewritten to the one 2.x calls.
+STEP = "rewrite:optimizer_step_hook"
+STEP_SHOWS = "def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure"
 FABRIC_LOOP = "implement the loop yourself (Fabric); custom loops are no longer pluggable"
 MANUAL = "manual optimization (self.automatic_optimization = False)"
 PACKAGE = "out-of-scope:a Python/PyTorch version requirement, outside the code"
@@ -28,7 +31,9 @@ def _flag(
     )
 
 
-def _hook_arg(n: int, base: str, signature: str, probe: str, outcome: str = HOOKS, gone: str = "2.0") -> Row:
+def _hook_arg(
+    n: int, base: str, signature: str, probe: str, outcome: str = HOOKS, gone: str = "2.0", shows: str = ""
+) -> Row:
     name = signature.partition("(")[0]
     return Row(
         f"1.9-advanced-{n:02d}",
@@ -38,6 +43,7 @@ def _hook_arg(n: int, base: str, signature: str, probe: str, outcome: str = HOOK
         probe,
         gone,
         hook(base.rpartition(".")[2], signature, base.rpartition(".")[0]),
+        shows=shows,
     )
 
 
@@ -111,12 +117,14 @@ ROWS = (
         "optimizer_step(self, epoch, batch_idx, optimizer, optimizer_idx, "
         "optimizer_closure, on_tpu, using_native_amp, using_lbfgs)",
         f"{LM}.optimizer_step(on_tpu)",
+        STEP,
+        shows=STEP_SHOWS,
     ),
     Row(
         "1.9-advanced-11",
         "optimizer_step(..., using_lbfgs)",
         "manual optimization",
-        "todo:removed_hooks",
+        STEP,
         f"{LM}.optimizer_step(using_lbfgs)",
         "2.0",
         hook(
@@ -124,6 +132,7 @@ ROWS = (
             "optimizer_step(self, epoch, batch_idx, optimizer, optimizer_idx=0, "
             "optimizer_closure=None, on_tpu=False, using_native_amp=False, using_lbfgs=False)",
         ),
+        shows=STEP_SHOWS,
         guide_note="rows 10 and 11 are the same signature change (with using_native_amp, which has no row)",
     ),
     Row(
@@ -316,6 +325,8 @@ ROWS = (
         f"{PL}.LightningModule",
         "optimizer_step(self, epoch, batch_idx, optimizer, optimizer_idx, optimizer_closure)",
         f"{LM}.optimizer_step(optimizer_idx)",
+        STEP,
+        shows=STEP_SHOWS,
     ),
     _hook_arg(
         42,

@@ -186,7 +186,7 @@ ROWS = (
         "2.0-unlisted-08",
         "optimizer_step(..., using_native_amp)",
         "optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure)",
-        "todo:removed_hooks",
+        "rewrite:optimizer_step_hook",
         f"{LM}.optimizer_step(using_native_amp)",
         "1.9",
         hook(
@@ -194,6 +194,7 @@ ROWS = (
             "optimizer_step(self, epoch, batch_idx, optimizer, optimizer_idx, optimizer_closure, "
             "on_tpu, using_native_amp, using_lbfgs)",
         ),
+        shows="def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure)",
     ),
     Row(
         "2.0-unlisted-09",

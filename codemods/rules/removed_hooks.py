@@ -82,8 +82,11 @@ def _check(ctx: FileContext, base: str, node: cst.FunctionDef) -> str | None:
     mine = [param.name.value for param in params]
     required = sum(1 for param in params if param.default is None)
     gone = GONE_PARAMETERS.get((base, hook), {})
-    for name in mine:
-        if name in gone:
+    for param in params:
+        # With a default the override runs as it did where 1.x did not pass it either (one optimizer, no
+        # truncated backprop); where 1.x did, 2.x raises at fit (several optimizers need manual optimization).
+        if param.name.value in gone and param.default is None:
+            name = param.name.value
             return f"Lightning {target.release} no longer passes {name} to {hook}: {gone[name]}"
     theirs = parse_signature(target.signature(f"pytorch_lightning.{base}.{hook}"))
     if theirs is None or theirs[2]:

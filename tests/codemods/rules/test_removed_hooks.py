@@ -79,6 +79,11 @@ NOOP = [
     pytest.param(MODULE.format(body="    def training_step(self, batch, batch_idx):\n        return None\n"), "2.6", id="2.x signature"),
     pytest.param(MODULE.format(body="    def on_train_epoch_end(self):\n        pass\n"), "2.6", id="the successor itself"),
     pytest.param(
+        MODULE.format(body="    def training_step(self, batch, batch_idx, optimizer_idx=0):\n        return None\n"),
+        "2.6",
+        id="optimizer_idx with a default: neither 1.x with one optimizer nor 2.x passes it, several raise at fit",
+    ),
+    pytest.param(
         "class M:\n    def validation_epoch_end(self, outputs):\n        pass\n", "2.6", id="not a Lightning class"
     ),
     pytest.param(
