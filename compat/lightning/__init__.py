@@ -8,6 +8,8 @@
 * ``Trainer(...)`` takes the 1.5 flags through :func:`legacy_api.translate.translate`, the translation
   ``migrate-trainer`` shares, and ``Trainer.from_argparse_args`` / ``add_argparse_args`` are back
   (:mod:`compat.lightning._trainer`); the 1.5 Trainer properties answer (:mod:`compat.lightning._properties`);
+* the renamed keywords (``trainer.test(test_dataloaders=...)``) are passed under their new names
+  (:mod:`compat.lightning._keywords`); names that moved resolve at their 1.5 paths (:mod:`compat.lightning._moved`);
 * processes Lightning starts get the shim too (:mod:`compat.lightning._children`).
 
 Every old use warns through :mod:`compat._warn` (once per call site, at the user's line, rank zero only, naming the
@@ -48,6 +50,7 @@ def install() -> None:
     if _log is not None:
         return
     from compat.lightning._children import activate_children, start_audit
+    from compat.lightning._keywords import install_keywords
     from compat.lightning._names import LegacyModuleFinder, install_names
     from compat.lightning._patch import PatchLog
     from compat.lightning._properties import install_properties
@@ -62,6 +65,7 @@ def install() -> None:
             install_names(root, log)
             trainer = install_trainer(root, log)
             install_properties(root, trainer, log)
+            install_keywords(root, log)
         log.add_finder(LegacyModuleFinder(found, log))
         activate_children(log)
     except BaseException:
