@@ -20,7 +20,8 @@ import functools
 import importlib
 import re
 import sys
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -294,10 +295,10 @@ def _walk(body: list[ast.stmt], scope: Scope, depth: int, analysis: Analysis) ->
         out[index] = Statement(node, start, end, node.col_offset, len(out) - index, opened, depth)
 
 
-def _expression_binders(tree: ast.Module) -> set[str]:
+def _expression_binders(nodes: Iterable[ast.AST]) -> set[str]:
     """Names bound inside expressions: comprehension and lambda variables, walrus targets, ``case`` captures."""
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.comprehension):
             names.update(_targets(node.target))
         elif isinstance(node, ast.Lambda):
@@ -311,6 +312,31 @@ def _expression_binders(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.MatchMapping) and node.rest:
             names.add(node.rest)
     return names
+
+
+def _naming(tree: ast.Module, source: str, analysis: Analysis) -> Iterator[ast.AST]:
+    """The nodes of ``tree`` that may bind one of ``analysis.imported`` inside an expression: those of the statements
+    whose lines spell one of these names (not those of the statements nested in them), or all of them.
+
+    A binding spells its name where it stands, so a statement none of whose lines does binds it nowhere. Only in
+    ASCII text with ``\\n`` line breaks, though: an identifier is compared after NFKC normalisation (its spelling
+    may differ), and ``ast`` also counts a lone ``\\r`` as a line break.
+    """
+    from codemods.project.prefilter import matching_lines, word_pattern
+
+    if not source.isascii() or ("\r" in source and "\r" in source.replace("\r\n", "")):
+        yield from ast.walk(tree)
+        return
+    lines = matching_lines(source, word_pattern(frozenset(analysis.imported), frozenset(), frozenset()))
+    for statement in analysis.statements:
+        index = bisect_left(lines, statement.start)
+        if index == len(lines) or lines[index] > statement.end:
+            continue
+        stack: list[ast.AST] = [statement.node]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, ast.stmt))
 
 
 def analyse(tree: ast.Module, source: str) -> Analysis:
@@ -328,6 +354,5 @@ def analyse(tree: ast.Module, source: str) -> Analysis:
             text = " ".join(group for group in match.groups() if group)
             candidates.update(re.findall(r"[A-Za-z_]\w*", text))
         if candidates & analysis.imported or "lambda" in source or matches:
-            analysis.expression_bound = _expression_binders(tree) & analysis.imported
+            analysis.expression_bound = _expression_binders(_naming(tree, source, analysis)) & analysis.imported
     return analysis
-
