@@ -51,6 +51,7 @@ def install() -> None:
         return
     from compat.lightning._children import activate_children, start_audit
     from compat.lightning._keywords import install_keywords
+    from compat.lightning._loggers import install_loggers
     from compat.lightning._names import LegacyModuleFinder, install_names
     from compat.lightning._patch import PatchLog
     from compat.lightning._properties import install_properties
@@ -66,6 +67,7 @@ def install() -> None:
             trainer = install_trainer(root, log)
             install_properties(root, trainer, log)
             install_keywords(root, log)
+            install_loggers(root, trainer, log)
         log.add_finder(LegacyModuleFinder(found, log))
         activate_children(log)
     except BaseException:
