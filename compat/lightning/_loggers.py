@@ -44,9 +44,14 @@ def _collection_class(logger_base: type) -> type:
     def joined(attr: str) -> property:
         return property(lambda self: "_".join(str(getattr(logger, attr)) for logger in self._logger_iterable))
 
+    def __init__(self: Any, loggers: Iterable[Any]) -> None:
+        base: Any = logger_base
+        base.__init__(self)
+        self._logger_iterable = loggers
+
     namespace: dict[str, Any] = {
         "__doc__": "Lightning 1.5's LoggerCollection: each call goes to every logger of the list.",
-        "__init__": lambda self, loggers: (logger_base.__init__(self), setattr(self, "_logger_iterable", loggers))[0],
+        "__init__": __init__,
         "__getitem__": lambda self, index: list(self._logger_iterable)[index],
         "__len__": lambda self: len(self._logger_iterable),
         "experiment": property(lambda self: [logger.experiment for logger in self._logger_iterable]),
