@@ -116,7 +116,7 @@ ROWS = (
         "1.7-advanced-22",
         "logger.agg_and_log_metrics(...)",
         "logger.log_metrics(...)",
-        "silent:rewrite to log_metrics",
+        "todo:removed_members",
         f"{PL}.loggers.TensorBoardLogger.agg_and_log_metrics",
         "1.8",
         f"from {PL}.loggers import TensorBoardLogger\n\nlogger = TensorBoardLogger('logs')\n"

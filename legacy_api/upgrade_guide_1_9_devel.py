@@ -124,7 +124,7 @@ ROWS = (
         "1.9-devel-20",
         "LightningModule.truncated_bptt_steps",
         MANUAL,
-        "silent:todo naming manual optimization",
+        "todo:removed_members",
         f"{LM}.truncated_bptt_steps",
         "2.0",
         in_module("self.truncated_bptt_steps = 5"),

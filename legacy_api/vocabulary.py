@@ -10,7 +10,9 @@ tools/reference/surface_vocabulary.py`` regenerates it; a test checks it is curr
   newest release declares it (parameter names, takes ``*args``);
 * ``gone``: for hooks taking ``*args``, the parameters 1.x passed that the target does not
   (:data:`legacy_api.hooks.GONE_PARAMETERS`);
-* ``keywords``: the keywords a Lightning class or Trainer method took in 1.x that the newest does not name.
+* ``keywords``: the keywords a Lightning class or Trainer method took in 1.x that the newest does not name;
+* ``members``: the attribute names of Lightning objects some target lacks (``legacy_api.attributes``,
+  ``legacy_api.removed_members``): ``self.trainer.progress_bar_dict`` in a callback file that names nothing else.
 
 Standard library only.
 """
@@ -27,8 +29,10 @@ PATH = "data/surface_vocabulary.json"
 
 def build() -> dict[str, Any]:
     """The vocabulary, derived from the recorded surfaces (slow: for the generator and its test)."""
+    from legacy_api.attributes import vocabulary as attributes
     from legacy_api.hooks import GONE_PARAMETERS, changed_hooks, current_parameters
     from legacy_api.keywords import removed_keywords
+    from legacy_api.removed_members import by_attribute
     from legacy_api.renames import TARGET_VERSIONS
     from legacy_api.surface import RELEASES, release_for, surface
 
@@ -47,7 +51,14 @@ def build() -> dict[str, Any]:
     gone: dict[str, list[str]] = {}
     for (_, hook), names in sorted(GONE_PARAMETERS.items()):
         gone[hook] = sorted({*gone.get(hook, []), *names})
-    return {"missing": sorted(missing), "hooks": hooks, "gone": gone, "keywords": sorted(removed_keywords())}
+    members = sorted({*attributes(), *by_attribute()})
+    return {
+        "missing": sorted(missing),
+        "hooks": hooks,
+        "gone": gone,
+        "keywords": sorted(removed_keywords()),
+        "members": members,
+    }
 
 
 @functools.cache
@@ -81,3 +92,9 @@ def keywords() -> frozenset[str]:
 def gone() -> dict[str, frozenset[str]]:
     """Hook name -> parameters 1.x passed that the target no longer passes (for hooks taking ``*args``)."""
     return {hook: frozenset(names) for hook, names in _data()["gone"].items()}
+
+
+@functools.cache
+def members() -> frozenset[str]:
+    """Attribute names of Lightning objects (Trainer, strategy, module, callbacks, ...) that some target lacks."""
+    return frozenset(_data()["members"])

@@ -25,6 +25,7 @@ _FROM = re.compile(r"\bfrom[ \t]+(pytorch_lightning(?:\.\w+)*)[ \t]+import[ \t]+
 _IMPORT = re.compile(r"\bimport[ \t]+(pytorch_lightning(?:\.\w+)*)(?:[ \t]+as[ \t]+(\w+))?")
 _NAME = re.compile(r"\w+")
 _DEF = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
+_MEMBER = re.compile(r"\.[ \t]*(\w+)")
 _KEYWORD = re.compile(r"[(,][ \t\n]*(\w+)[ \t]*=(?!=)")
 _HEADER = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
 
@@ -59,8 +60,9 @@ def _missing_somewhere(path: str) -> bool:
 
 
 def concerns(text: str) -> bool:
-    """Whether a file that mentions Lightning names a path some target release lacks, or defines a hook whose calls
-    changed (a ``def`` of :func:`legacy_api.hooks.changed_hooks`)."""
+    """Whether a file that mentions Lightning names a path some target release lacks, defines a hook whose calls
+    changed (a ``def`` of :func:`legacy_api.hooks.changed_hooks`), passes a removed keyword or reads an attribute
+    some target's Lightning objects lack (``.progress_bar_dict``)."""
     if PL not in text:
         return False
     hooks = vocabulary.hooks()
@@ -70,6 +72,9 @@ def concerns(text: str) -> bool:
         return True
     keywords = vocabulary.keywords()
     if any(match.group(1) in keywords for match in _KEYWORD.finditer(text)):
+        return True
+    members = vocabulary.members()
+    if any(match.group(1) in members for match in _MEMBER.finditer(text)):
         return True
     return any(_missing_somewhere(path) for path in _paths(text))
 

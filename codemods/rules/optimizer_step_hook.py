@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
+from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules._epoch_end_plan import reads
 from codemods.rules._hook_classes import base_of, owner_class, project_base_of
 from legacy_api.hooks import members
@@ -150,6 +151,6 @@ RULE = Rule(
     deprecated_in="2.0",
     handlers={"FunctionDef": leave_function_def},
     order=906,
-    tokens=("optimizer_step",),
+    tokens=SURFACE_TOKENS[1:],  # "def ": decided by the surface prefilter, where optimizer_step is a changed hook
     visit=_visit,
 )
