@@ -234,17 +234,43 @@ def doc_text_triggered(text: str) -> bool:
     return _TEXT(text) or _DOC_CALL_TEXT.search(text) is not None
 
 
+def _led(word: str) -> str:
+    """``word`` (it starts with a word character) where it starts a word: ``\\bword`` spelt so that the pattern
+    starts with a literal. Python's ``re`` searches a pattern led by literals (or by an alternation of them) for
+    that prefix first, and one led by ``\\b`` at every position: 6 to 60 times slower on source text."""
+    escaped = re.escape(word)
+    return f"{escaped}(?<!\\w{escaped})"
+
+
 @functools.lru_cache(maxsize=64)
 def word_pattern(words: frozenset[str], attributes: frozenset[str], literals: frozenset[str]) -> re.Pattern[str]:
     """Lines mentioning a name (``DDPPlugin``), an attribute (``.num_gpus``) or a literal (``--gpus``)."""
     parts = []
     if words:
-        parts.append(r"\b(?:" + "|".join(sorted(map(re.escape, words))) + r")\b")
+        parts.append(r"(?:" + "|".join(_led(word) for word in sorted(words)) + r")\b")
     if attributes:
         parts.append(r"\.\s*(?:" + "|".join(sorted(map(re.escape, attributes))) + r")\b")
     if literals:
         parts.append("|".join(sorted(map(re.escape, literals))))
     return re.compile("|".join(parts) or r"(?!)")
+
+
+_WORD_LED = re.compile(r"\\b([A-Za-z_][A-Za-z0-9_]*)")
+
+
+@functools.lru_cache(maxsize=64)
+def literal_led(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """``pattern``, or the same pattern led by a literal when it starts ``\\bword`` (``\\bdef\\s+...``): see
+    :func:`_led`. A letter a quantifier follows (``\\bdefs?``) stays out of the lead."""
+    match = _WORD_LED.match(pattern.pattern)
+    if match is None:
+        return pattern
+    word, rest = match.group(1), pattern.pattern[match.end() :]
+    if rest[:1] in ("*", "+", "?", "{"):
+        word, rest = word[:-1], word[-1] + rest
+    if not word:
+        return pattern
+    return re.compile(_led(word) + rest, pattern.flags)
 
 
 def matching_lines(text: str, pattern: re.Pattern[str]) -> list[int]:

@@ -20,15 +20,16 @@ from codemods.frontends.python.qualnames import Analysis, Statement, analyse
 from codemods.frontends.python.traversal import Desync, RulePass
 from codemods.frontends.python.trial import flags_to_migrate
 from codemods.model import Finding, Options, Outcome, Runs, first_line
-from codemods.project.prefilter import OPTIONS, PROPERTIES, matching_lines, word_pattern
+from codemods.project.prefilter import OPTIONS, PROPERTIES, literal_led, matching_lines, word_pattern
 from codemods.rules import REGISTRY
 from legacy_api.ecosystem import ROOTS as ECOSYSTEM_ROOTS
 
 _TRAINER_CALLEES = ("Trainer", "Runner", "AcceleratorConnector", "from_argparse_args")
 _ACCELERATOR_COMPARED = re.compile(r"\.\s*accelerator\s*[!=]=")
 _ACCELERATOR_STORED = re.compile(r"""\[\s*["']accelerator["']\s*\]\s*=(?!=)|\.accelerator\s*=(?!=)""")
-_ACCELERATOR_ARGUMENT = re.compile(r"\btraining_type_plugin\s*=(?!=)")  # SomeAccelerator(training_type_plugin=...)
-_SUPER_INIT = re.compile(r"\bsuper\(\s*\)\.__init__\(")  # in class T(pl.Trainer): Trainer.__init__'s flags
+#: SomeAccelerator(training_type_plugin=...)
+_ACCELERATOR_ARGUMENT = literal_led(re.compile(r"\btraining_type_plugin\s*=(?!=)"))
+_SUPER_INIT = literal_led(re.compile(r"\bsuper\(\s*\)\.__init__\("))  # in class T(pl.Trainer): Trainer.__init__'s flags
 
 
 def _subclass_words(options: Options, analysis: Analysis) -> frozenset[str]:
@@ -41,25 +42,34 @@ def _subclass_words(options: Options, analysis: Analysis) -> frozenset[str]:
     return frozenset({*options.local_trainers, *(name for name, _, _ in options.held_trainers), *ecosystem})
 
 
-def _vocabulary_lines(source: str, options: Options, analysis: Analysis, extra: frozenset[str]) -> list[int]:
+def _vocabulary_lines(
+    source: str, options: Options, analysis: Analysis, extra: frozenset[str], more: set[int]
+) -> list[int]:
+    """The lines naming something a rule looks for; ``more``: :func:`_pattern_lines`."""
     words = frozenset(analysis.imported | extra | options.local_strategies | _subclass_words(options, analysis))
     attributes = frozenset(PROPERTIES) if options.enabled("trainer_properties") else frozenset()
     helpers = ("add_argparse_args", "from_argparse_args", "get_init_arguments_and_types")
     literals = frozenset((*OPTIONS, *helpers)) if options.enabled("argparse_flags") else frozenset()
     lines = matching_lines(source, word_pattern(words, attributes, literals))
-    if attributes and ".accelerator" in source:  # ``trainer.accelerator == "ddp"`` (rule trainer_properties)
-        lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_COMPARED)})
+    return sorted({*lines, *more}) if more else lines
+
+
+def _pattern_lines(source: str, options: Options, analysis: Analysis) -> set[int]:
+    """The lines the enabled rules' own patterns match (found once, whatever the Trainer dicts)."""
+    lines: set[int] = set()
+    if options.enabled("trainer_properties") and ".accelerator" in source:  # ``trainer.accelerator == "ddp"``
+        lines.update(matching_lines(source, _ACCELERATOR_COMPARED))
     if options.enabled("legacy_keys") and "accelerator" in source:  # trainer_config["accelerator"] = "ddp"
-        lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_STORED)})
+        lines.update(matching_lines(source, _ACCELERATOR_STORED))
     if options.enabled("accelerator_arguments") and "training_type_plugin" in source:
-        lines = sorted({*lines, *matching_lines(source, _ACCELERATOR_ARGUMENT)})
+        lines.update(matching_lines(source, _ACCELERATOR_ARGUMENT))
     if "super()" in source and "Trainer" in source:
-        lines = sorted({*lines, *matching_lines(source, _SUPER_INIT)})
+        lines.update(matching_lines(source, _SUPER_INIT))
     for rule in REGISTRY.values():
         if rule.visit is not None and options.enabled(rule.id):
-            lines = sorted({*lines, *matching_lines(source, rule.visit())})
+            lines.update(matching_lines(source, literal_led(rule.visit())))
     if analysis.legacy_stars:  # reported by the rename rules
-        lines = sorted({*lines, *(line for line, _ in analysis.legacy_stars)})
+        lines.update(line for line, _ in analysis.legacy_stars)
     return lines
 
 
@@ -103,10 +113,11 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     analysis = analyse(tree, source)
     handlers, visitors = build_hooks(options)
     ctx = FileContext(options, handlers, visitors, analysis, scopes=[analysis.module], flag_trial=flags_to_migrate)
-    lines = _vocabulary_lines(source, options, analysis, frozenset())
+    more = _pattern_lines(source, options, analysis)
+    lines = _vocabulary_lines(source, options, analysis, frozenset(), more)
     ctx.trainer_dicts = _trainer_dicts(analysis, lines, options)
     if ctx.trainer_dicts:
-        lines = _vocabulary_lines(source, options, analysis, ctx.trainer_dicts)
+        lines = _vocabulary_lines(source, options, analysis, ctx.trainer_dicts, more)
     if fit_moves.FLAG in source and options.enabled("removed_arguments"):
         ctx.fit_moves = fit_moves.resume_moves(tree)
         lines = sorted({*lines, *ctx.fit_moves.values()})  # the fit statement takes the value: it is visited
