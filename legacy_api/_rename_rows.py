@@ -206,6 +206,20 @@ def _logger_rows() -> Iterator[Rename]:
         yield Rename(f"{where}.LoggerCollection", None, "class", "1.6", "1.8", rule, (PL,), note, acts_in="1.8")
 
 
+# --- callbacks.ProgressBar -> TQDMProgressBar (1.5.10: a deprecated subclass with no body of its own; removed 1.7) --
+def _progress_bar_rows() -> Iterator[Rename]:
+    # 2.0 reused the name ProgressBar for the renamed ProgressBarBase, which draws nothing: at a 2.x target the old
+    # name still imports and silently loses the bar, so the row acts on every target. Exact: 1.5.10's ProgressBar
+    # only forwarded *args/**kwargs to TQDMProgressBar.__init__(refresh_rate, process_position), which 2.6.6 keeps.
+    tqdm = "callbacks.progress.tqdm_progress.TQDMProgressBar"
+    for old, new in (
+        ("callbacks.ProgressBar", "callbacks.TQDMProgressBar"),
+        ("callbacks.progress.ProgressBar", "callbacks.progress.TQDMProgressBar"),
+        ("callbacks.progress.progress.ProgressBar", tqdm),
+    ):
+        yield Rename(old, new, "class", "1.5", "1.7", "tqdm_progress_bar", (PL,))
+
+
 # --- LightningLite -> Fabric (deprecated in 1.9, #16314; pl.lite removed in 2.0, #15953) ---------------------------
 def _lite_rows() -> Iterator[Rename]:
     # Not a rename: Fabric lives in another package, and its defaults differ (accelerator="auto", devices="auto",

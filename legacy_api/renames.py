@@ -37,6 +37,7 @@ from legacy_api._rename_rows import (
     _lite_rows,
     _logger_rows,
     _precision_rows,
+    _progress_bar_rows,
     _strategy_removal_rows,
     _strategy_rows,
 )
@@ -79,6 +80,7 @@ RENAMES: tuple[Rename, ...] = (
     *_xla_rows(),
     *_moved_out_rows(),
     *_logger_rows(),
+    *_progress_bar_rows(),
     *_moved_module_rows(),
     *_lite_rows(),
     *_compat_rows(),

@@ -299,11 +299,11 @@ ROWS = (
         "1.6-regular-18",
         "callbacks.ProgressBar (the tqdm bar)",
         "callbacks.TQDMProgressBar",
-        "silent:rewrite to TQDMProgressBar (same arguments): 2.x's ProgressBar is the renamed ProgressBarBase, which "
-        "draws nothing; with arguments, removed_keywords only says ProgressBar takes no refresh_rate=",
+        "rewrite:tqdm_progress_bar",
         f"{PL}.callbacks.ProgressBar",
         "1.7",
         built(f"{PL}.callbacks", "ProgressBar"),
+        shows="TQDMProgressBar()",
         guide_note="2.x has a ProgressBar again: the renamed base class, not the tqdm bar",
     ),
     Row(
