@@ -9,8 +9,9 @@ column from the ``ast`` position of the enclosing statement plus libcst position
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -117,10 +118,23 @@ def _stub(statement: cst.CSTNode) -> cst.CSTNode:
     return stub
 
 
+class _Positions(MetadataWrapper):
+    """A wrapper for :class:`PositionProvider` alone. Resolving it, libcst also visits the whole tree for the batchable
+    providers asked for, even when there are none (as here): that visit was half the cost of :func:`locate`."""
+
+    def visit_batched(
+        self, visitors: Iterable[cst.BatchableCSTVisitor], before_visit: Any = None, after_leave: Any = None
+    ) -> cst.CSTNode:
+        batch = list(visitors)
+        if not batch:
+            return self.module
+        return super().visit_batched(batch, before_visit, after_leave)
+
+
 def locate(anchor: cst.CSTNode, line: int, column: int, nodes: Sequence[cst.CSTNode]) -> dict[int, tuple[int, int]]:
     """1-based (line, column) of each of ``nodes``, all inside the statement ``anchor`` at ``line``/``column``."""
     stub = _stub(anchor)
-    wrapper = MetadataWrapper(cst.Module(body=[stub]), unsafe_skip_copy=True)  # type: ignore[list-item]
+    wrapper = _Positions(cst.Module(body=[stub]), unsafe_skip_copy=True)  # type: ignore[list-item]
     positions = wrapper.resolve(PositionProvider)
     out: dict[int, tuple[int, int]] = {}
     for node in nodes:
