@@ -10,6 +10,7 @@
   (:mod:`compat.lightning._trainer`); the 1.5 Trainer properties answer (:mod:`compat.lightning._properties`);
 * the renamed keywords (``trainer.test(test_dataloaders=...)``) are passed under their new names
   (:mod:`compat.lightning._keywords`); names that moved resolve at their 1.5 paths (:mod:`compat.lightning._moved`);
+* ``LightningDataModule.size()``/``dims`` are back (:mod:`compat.lightning._datamodule`);
 * a module's ``training_epoch_end``/``*_step_end`` hooks run as 1.5 ran them (:mod:`compat.lightning._epoch_end`);
 * processes Lightning starts get the shim too (:mod:`compat.lightning._children`).
 
@@ -51,6 +52,7 @@ def install() -> None:
     if _log is not None:
         return
     from compat.lightning._children import activate_children, start_audit
+    from compat.lightning._datamodule import install_datamodule
     from compat.lightning._epoch_end import install_epoch_end
     from compat.lightning._keywords import install_keywords
     from compat.lightning._loggers import install_loggers
@@ -73,6 +75,7 @@ def install() -> None:
             install_loggers(root, trainer, log)
             install_epoch_end(root, trainer, log)
             install_optimizer_step(root, log)
+            install_datamodule(root, log)
         log.add_finder(LegacyModuleFinder(found, log))
         activate_children(log)
     except BaseException:

@@ -1,0 +1,65 @@
+"""``LightningDataModule.size()``, ``dims`` and the ``*_transforms`` properties, which 1.7 removed, on the real 2.x.
+
+1.5.10's ``core/datamodule.py``: ``dims`` and ``train_transforms``/``val_transforms``/``test_transforms`` were
+properties over ``_dims`` (default ``()``) and ``_train_transforms``... (default None), and ``size(dim=None)``
+returned ``dims`` or ``dims[dim]``. The shim gives 2.x's class the same members while installed (a data module that
+sets ``self.dims = (1, 28, 28)`` and calls ``dm.size()``, as lightning-tutorials' basic-gan does, works again);
+each use warns once per call site with the replacement from ``legacy_api.removed_members``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from compat._rows import compat_removed_in
+from compat._warn import Notice, warn
+from compat.lightning._patch import PatchLog
+from legacy_api.removed_members import MEMBERS, removed_in
+
+OWNER = "pytorch_lightning.LightningDataModule"
+#: Property -> its default when never set (1.5.10's ``LightningDataModule.__init__``).
+PROPERTIES: dict[str, Any] = {"dims": (), "train_transforms": None, "val_transforms": None, "test_transforms": None}
+
+
+def _notice(attr: str) -> Notice:
+    member = next(m for m in MEMBERS if m.owner == OWNER and m.attr == attr)
+    removed = removed_in(OWNER, attr) or "1.7"
+    return Notice(f"`LightningDataModule.{attr}`", member.instead, "1.5", compat_removed_in(removed), rule="")
+
+
+def _property(attr: str, default: Any) -> property:
+    notice = _notice(attr)
+
+    def getter(self: Any) -> Any:
+        warn(notice)
+        return self.__dict__.get(f"_{attr}", default)
+
+    def setter(self: Any, value: Any) -> None:
+        warn(notice)
+        self.__dict__[f"_{attr}"] = value
+
+    return property(getter, setter, doc=f"Lightning 1.5's LightningDataModule.{attr} (removed in 1.7).")
+
+
+def _size() -> Callable[..., Any]:
+    notice = _notice("size")
+
+    def size(self: Any, dim: int | None = None) -> Any:
+        """1.5: the shape of the data (``dims``), or its ``dim``-th entry."""
+        warn(notice)
+        dims = self.__dict__.get("_dims", PROPERTIES["dims"])
+        return dims if dim is None else dims[dim]
+
+    return size
+
+
+def install_datamodule(root: str, log: PatchLog) -> None:
+    """Give ``<root>.LightningDataModule`` the 1.5 members it lacks."""
+    module = importlib.import_module(root).LightningDataModule
+    for attr, default in PROPERTIES.items():
+        if not hasattr(module, attr):
+            log.set_attr(module, attr, _property(attr, default))
+    if not hasattr(module, "size"):
+        log.set_attr(module, "size", _size())
