@@ -63,10 +63,11 @@ def _rows_below(ctx: FileContext, name: str) -> bool:
 
 
 def _missing(ctx: FileContext, name: str) -> bool:
-    """``name`` is Lightning's, public (the recording holds no private or dunder name), the target lacks it and no
-    other rule reports it."""
+    """``name`` is Lightning's, in a public module (the recordings hold no private module, nor dunder names; a
+    module's private names they do: ``utilities._module_available``), the target lacks it and no other rule reports
+    it."""
     parts = name.split(".")
-    if parts[0] != PL or any(part.startswith("_") for part in parts):
+    if parts[0] != PL or any(part.startswith("_") for part in parts[:-1]) or parts[-1].startswith("__"):
         return False
     release = ctx.surface
     return release.knows(name) and not release.has(name) and not _handled(ctx, name)

@@ -171,9 +171,15 @@ class Recorder:
                 self.deprecated[name] = str(warning.message)
         exports: list[str] = []
         for attr in sorted(dir(module)):
-            if attr.startswith("_"):
+            if attr.startswith("__"):
                 continue
             obj = getattr(module, attr, None)
+            if attr.startswith("_"):
+                # Private names are recorded (not their classes): projects import them (_module_available, _PATH),
+                # and 2.0 removed most; a submodule is recorded as a module of its own.
+                if not isinstance(obj, ModuleType):
+                    exports.append(attr)
+                continue
             if _graveyard_name(obj):
                 self.graveyard[f"{name}.{attr}"] = self.graveyard_message(obj)
                 continue
