@@ -14,11 +14,20 @@ import re
 
 from legacy_api.surface import RELEASES, arguments, surface
 
-#: The Lightning classes whose hooks a user's subclass overrides: public path -> the short name used below.
+#: The Lightning classes whose hooks a user's subclass overrides: public path -> the short name used below. A base
+#: renamed in some release has one path a name, newest first: a release's class is the first path it has (1.5's
+#: TrainingTypePlugin is 1.6's Strategy; 2.1's Precision is PrecisionPlugin, whose old name 2.2 dropped).
 HOOK_BASES: dict[str, str] = {
     "pytorch_lightning.LightningModule": "LightningModule",
     "pytorch_lightning.Callback": "Callback",
     "pytorch_lightning.LightningDataModule": "LightningDataModule",
+    "pytorch_lightning.callbacks.BaseFinetuning": "BaseFinetuning",
+    "pytorch_lightning.plugins.precision.Precision": "PrecisionPlugin",
+    "pytorch_lightning.plugins.PrecisionPlugin": "PrecisionPlugin",
+    "pytorch_lightning.strategies.Strategy": "Strategy",
+    "pytorch_lightning.plugins.TrainingTypePlugin": "Strategy",
+    "pytorch_lightning.plugins.environments.ClusterEnvironment": "ClusterEnvironment",
+    "pytorch_lightning.accelerators.Accelerator": "Accelerator",
 }
 
 _EPOCH_END = (
@@ -75,6 +84,13 @@ SUCCESSORS: dict[tuple[str, str], str] = {
     ("Callback", "on_pretrain_routine_end"): "on_fit_start",
     ("Callback", "on_configure_sharded_model"): "setup(self, trainer, pl_module, stage)",
     ("Callback", "on_before_accelerator_backend_setup"): "setup(self, trainer, pl_module, stage)",
+    # 1.5.10's ClusterEnvironment had both; 2.6.6's (lightning_fabric) the property only.
+    ("ClusterEnvironment", "creates_children"): "the creates_processes_externally property",
+    ("PrecisionPlugin", "master_params"): "main_params(self, optimizer)",
+    ("Accelerator", "setup_environment"): "setup_device(self, device)",
+    ("PrecisionPlugin", "dispatch"): "nothing: 2.0 calls no precision hook there; the strategy's setup(self, trainer) "
+    "runs before the stage",
+    ("Strategy", "dispatch"): "setup(self, trainer), which runs before the stage",
 }
 
 #: (base, hook) -> parameters 1.x passed that the target no longer passes, for hooks whose recorded signature is
@@ -94,6 +110,12 @@ GONE_PARAMETERS: dict[tuple[str, str], dict[str, str]] = {
         "optimizer_idx": "2.0 runs several optimizers only with manual optimization (self.automatic_optimization = "
         "False; self.optimizers())",
     },
+    # 1.9.5: (self, tensor, model, optimizer, optimizer_idx, *args, **kwargs); 2.6.6 without optimizer_idx.
+    ("PrecisionPlugin", "backward"): {
+        "optimizer_idx": "2.0 calls backward(tensor, model, optimizer, *args) without it"
+    },
+    # 1.9.5: (self, closure_loss, optimizer, optimizer_idx, *args, **kwargs); 2.6.6 without optimizer_idx.
+    ("Strategy", "backward"): {"optimizer_idx": "2.0 calls backward(closure_loss, optimizer, *args) without it"},
 }
 
 
@@ -102,9 +124,23 @@ LEGACY_RELEASES = tuple(release for release in RELEASES if release.startswith("1
 
 
 @functools.cache
+def base_path(release: str, base: str) -> str | None:
+    """The public path of Lightning's class ``base`` (a short name of :data:`HOOK_BASES`) in ``release``."""
+    recorded = surface(release)
+    return next((path for path, short in HOOK_BASES.items() if short == base and recorded.members(path)), None)
+
+
+@functools.cache
 def members(release: str, base: str) -> frozenset[str]:
     """The members of Lightning's class ``base`` (a short name of :data:`HOOK_BASES`) in ``release``."""
-    return surface(release).members(f"pytorch_lightning.{base}") or frozenset()
+    path = base_path(release, base)
+    return (surface(release).members(path) if path else None) or frozenset()
+
+
+def signature(release: str, base: str, hook: str) -> str | None:
+    """How ``release`` declares ``base``'s ``hook`` (None where it lacks it or the recording cannot tell)."""
+    path = base_path(release, base)
+    return surface(release).signature(f"{path}.{hook}") if path else None
 
 
 _DATA = r"(train|val|test|predict)_dataloader|prepare_data|setup|teardown|transfer_batch_to_device"
@@ -117,14 +153,21 @@ _HOOK = {
     ),
     "Callback": re.compile(r"on_\w+|setup|teardown|state_dict|load_state_dict"),
     "LightningDataModule": re.compile(rf"on_\w+|state_dict|load_state_dict|{_DATA}"),
+    "BaseFinetuning": re.compile(r"on_\w+|setup|teardown|state_dict|load_state_dict|finetune_function"),
 }
+#: A plugin's, strategy's, environment's or accelerator's public methods are all called by Lightning: a subclass
+#: overrides them to change what the Trainer does.
+_PUBLIC = re.compile(r"[a-z]\w*")
 
 
 @functools.cache
 def legacy_hooks(base: str) -> frozenset[str]:
     """Every hook ``base`` had in some recorded 1.x release."""
     return frozenset(
-        name for release in LEGACY_RELEASES for name in members(release, base) if _HOOK[base].fullmatch(name)
+        name
+        for release in LEGACY_RELEASES
+        for name in members(release, base)
+        if _HOOK.get(base, _PUBLIC).fullmatch(name)
     )
 
 
@@ -134,12 +177,11 @@ def changed_hooks() -> frozenset[str]:
     hooks of :data:`GONE_PARAMETERS`: the only ``def`` names whose overrides may need a TODO."""
     newest = surface(RELEASES[-1])
     names = {hook for _, hook in GONE_PARAMETERS}
-    for base in HOOK_BASES.values():
+    for base in dict.fromkeys(HOOK_BASES.values()):
         for hook in legacy_hooks(base):
-            path = f"pytorch_lightning.{base}.{hook}"
-            now = newest.signature(path)
+            now = signature(newest.release, base, hook)
             if hook not in members(newest.release, base) or any(
-                surface(release).signature(path) not in (None, now) for release in LEGACY_RELEASES
+                signature(release, base, hook) not in (None, now) for release in LEGACY_RELEASES
             ):
                 names.add(hook)
     return frozenset(names)
@@ -154,17 +196,27 @@ def parse_signature(signature: str | None) -> tuple[tuple[str, ...], int, bool] 
     return names, len(names) - len(args.defaults), args.vararg is not None
 
 
+#: The bases whose hooks share names and signatures (``on_save_checkpoint(self, checkpoint)``): where one of them
+#: dropped a hook another keeps, the prefilter cannot tell the two ``def``\\s apart. The plugin bases' removed methods
+#: (``Accelerator.training_step``) are named like current LightningModule hooks only by chance.
+_SHARED_NAMES = ("LightningModule", "Callback", "LightningDataModule")
+
+
 @functools.cache
 def current_parameters(hook: str) -> frozenset[tuple[tuple[str, ...], bool]]:
     """How the newest release declares ``hook`` in each base that has it: (parameter names without ``self``, takes
-    ``*args``)."""
-    newest = surface(RELEASES[-1])
+    ``*args``). Empty where a base that had it lacks it now (``LightningDataModule.on_save_checkpoint``, which
+    ``LightningModule`` keeps): a ``def`` written as another base's current hook may still be the removed one."""
+    newest = RELEASES[-1]
     found = set()
-    for base in HOOK_BASES.values():
-        if hook in members(newest.release, base):
-            parsed = parse_signature(newest.signature(f"pytorch_lightning.{base}.{hook}"))
-            if parsed is not None:
-                found.add((parsed[0], parsed[2]))
+    for base in dict.fromkeys(HOOK_BASES.values()):
+        if hook not in members(newest, base):
+            if base in _SHARED_NAMES and hook in legacy_hooks(base):
+                return frozenset()
+            continue
+        parsed = parse_signature(signature(newest, base, hook))
+        if parsed is not None:
+            found.add((parsed[0], parsed[2]))
     return frozenset(found)
 
 

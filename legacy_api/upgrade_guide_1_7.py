@@ -212,7 +212,9 @@ ROWS = (
         "1.7-devel-14",
         "PrecisionPlugin.on_load_checkpoint",
         "PrecisionPlugin.load_state_dict",
-        "silent:todo on the hook",
+        "out-of-scope:2.6.6 still calls Precision.on_load_checkpoint(checkpoint) "
+        "(checkpoint_connector: prec_plugin.on_load_checkpoint); "
+        "the base's rename is rule precision_plugins'",
         f"{PL}.plugins.PrecisionPlugin.on_load_checkpoint",
         "2.2",
         hook("PrecisionPlugin", "on_load_checkpoint(self, checkpoint)", f"{PL}.plugins"),
@@ -221,7 +223,9 @@ ROWS = (
         "1.7-devel-15",
         "PrecisionPlugin.on_save_checkpoint",
         "PrecisionPlugin.state_dict",
-        "silent:todo on the hook",
+        "out-of-scope:2.6.6 still calls Precision.on_save_checkpoint(checkpoint) "
+        "(checkpoint_connector: prec_plugin.on_save_checkpoint); "
+        "the base's rename is rule precision_plugins'",
         f"{PL}.plugins.PrecisionPlugin.on_save_checkpoint",
         "2.2",
         hook("PrecisionPlugin", "on_save_checkpoint(self, checkpoint)", f"{PL}.plugins"),
@@ -336,7 +340,7 @@ ROWS = (
         "1.7-regular-04",
         "LightningDataModule.on_save_checkpoint",
         "LightningDataModule.state_dict",
-        "silent:todo on the hook",
+        "todo:removed_hooks",
         f"{DM}.on_save_checkpoint",
         "1.8",
         hook("LightningDataModule", "on_save_checkpoint(self, checkpoint)"),
@@ -346,7 +350,7 @@ ROWS = (
         "1.7-regular-05",
         "LightningDataModule.on_load_checkpoint",
         "LightningDataModule.load_state_dict",
-        "silent:todo on the hook",
+        "todo:removed_hooks",
         f"{DM}.on_load_checkpoint",
         "1.8",
         hook("LightningDataModule", "on_load_checkpoint(self, checkpoint)"),

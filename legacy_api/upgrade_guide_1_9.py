@@ -6,7 +6,6 @@ from legacy_api.upgrade_guide_model import Row, built, hook, imported, on_traine
 
 PL = "pytorch_lightning"
 LM, CB, T = f"{PL}.LightningModule", f"{PL}.Callback", f"{PL}.Trainer"
-SILENT_ARG = "silent:todo on the override: the target no longer passes that argument"
 HOOKS, DEVICES = "todo:removed_hooks", "rewrite:device_flags"
 #: The 1.x optimizer_step signature whose body never reads what 2.x dropped: rewritten to the one 2.x calls.
 STEP = "rewrite:optimizer_step_hook"
@@ -293,7 +292,7 @@ ROWS = (
         f"{PL}.callbacks.BaseFinetuning",
         "finetune_function(self, pl_module, epoch, optimizer, opt_idx)",
         f"{PL}.callbacks.BaseFinetuning.finetune_function(opt_idx)",
-        SILENT_ARG,
+        HOOKS,
     ),
     _hook_arg(
         37,

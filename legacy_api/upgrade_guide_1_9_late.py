@@ -7,7 +7,6 @@ from legacy_api.upgrade_guide_model import Row, built, hook, imported, in_module
 
 PL = "pytorch_lightning"
 LM, CB, T = f"{PL}.LightningModule", f"{PL}.Callback", f"{PL}.Trainer"
-SILENT_ARG = "silent:todo on the override: the target no longer passes that argument"
 HOOKS, DEVICES = "todo:removed_hooks", "rewrite:device_flags"
 FABRIC_LOOP = "implement the loop yourself (Fabric); custom loops are no longer pluggable"
 MANUAL = "manual optimization (self.automatic_optimization = False)"
@@ -73,28 +72,28 @@ ROWS = (
         f"{PL}.plugins.PrecisionPlugin",
         "optimizer_step(self, model, optimizer, optimizer_idx, closure, **kwargs)",
         f"{PL}.plugins.PrecisionPlugin.optimizer_step(optimizer_idx)",
-        SILENT_ARG,
+        HOOKS,
     ),
     _hook_arg(
         48,
         f"{PL}.plugins.PrecisionPlugin",
         "backward(self, model, closure_loss, optimizer, optimizer_idx, *args, **kwargs)",
         f"{PL}.plugins.PrecisionPlugin.backward(optimizer_idx)",
-        SILENT_ARG,
+        HOOKS,
     ),
     _hook_arg(
         49,
         f"{PL}.plugins.PrecisionPlugin",
         "optimizer_step(self, model, optimizer, optimizer_idx, closure, **kwargs)",
         f"{PL}.plugins.PrecisionPlugin.optimizer_step(optimizer_idx)",
-        SILENT_ARG,
+        HOOKS,
     ),
     _hook_arg(
         50,
         f"{PL}.plugins.DDPPlugin",
         "backward(self, closure_loss, optimizer, optimizer_idx, *args, **kwargs)",
         f"{PL}.plugins.DDPPlugin.backward(optimizer_idx)",
-        SILENT_ARG,
+        HOOKS,
         "1.8",
     ),
     _hook_arg(
@@ -102,7 +101,7 @@ ROWS = (
         f"{PL}.plugins.DDPPlugin",
         "optimizer_step(self, optimizer, opt_idx, closure, model=None, **kwargs)",
         f"{PL}.plugins.DDPPlugin.optimizer_step(opt_idx)",
-        SILENT_ARG,
+        HOOKS,
         "1.8",
     ),
     Row(

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from legacy_api.hooks import HOOK_BASES, LEGACY_RELEASES
@@ -15,20 +16,38 @@ if TYPE_CHECKING:
 
 
 def base_of(ctx: FileContext, cls: cst.ClassDef) -> str | None:
-    """The Lightning hook base (a short name of ``HOOK_BASES``) ``cls`` derives from directly, by the qualified
-    name its imports give each base, in any legacy release or the target."""
+    """The Lightning hook base (a short name of ``HOOK_BASES``) ``cls`` derives from through a Lightning class it
+    names as a base, by the qualified name its imports give that class, in any legacy release or the target: the
+    nearest one in the class's recorded bases (``NativeMixedPrecisionPlugin`` is a ``PrecisionPlugin``,
+    ``BaseFinetuning`` a ``BaseFinetuning`` before it is a ``Callback``). A base another rule renames (``DDPPlugin``)
+    is recognised by its legacy name."""
     for arg in cls.bases:
         name = ctx.qualified_name(arg.value)
         if not name:
             continue
         for release in (*LEGACY_RELEASES, ctx.surface.release):
-            key = surface(release).resolve(name)
-            if key is None:
-                continue
-            for path, short in HOOK_BASES.items():
-                if key == surface(release).resolve(path):
-                    return short
+            found = _nearest(release, name)
+            if found is not None:
+                return found
     return None
+
+
+@functools.cache
+def _bases(release: str) -> dict[str, str]:
+    """Each hook base's defining key in ``release`` -> its short name."""
+    recorded = surface(release)
+    keys = ((recorded.resolve(path), short) for path, short in HOOK_BASES.items())
+    return {key: short for key, short in keys if key is not None}
+
+
+@functools.cache
+def _nearest(release: str, name: str) -> str | None:
+    recorded = surface(release)
+    key = recorded.resolve(name)
+    if key is None:
+        return None
+    bases = _bases(release)
+    return next((bases[step] for step in recorded.mro(key) if step in bases), None)
 
 
 def project_base_of(ctx: FileContext, cls: cst.ClassDef) -> tuple[str, str] | None:

@@ -39,8 +39,8 @@ from legacy_api.hooks import (
     members,
     parse_signature,
     removed_in,
+    signature,
 )
-from legacy_api.surface import surface
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -63,7 +63,7 @@ def _removed_in(base: str, hook: str) -> str:
 
 def _legacy_signature(base: str, hook: str) -> list[str]:
     for release in reversed(LEGACY_RELEASES):
-        params = parse_signature(surface(release).signature(f"pytorch_lightning.{base}.{hook}"))
+        params = parse_signature(signature(release, base, hook))
         if params is not None:
             return list(params[0])
     return []
@@ -88,7 +88,7 @@ def _check(ctx: FileContext, base: str, node: cst.FunctionDef) -> str | None:
         if param.name.value in gone and param.default is None:
             name = param.name.value
             return f"Lightning {target.release} no longer passes {name} to {hook}: {gone[name]}"
-    theirs = parse_signature(target.signature(f"pytorch_lightning.{base}.{hook}"))
+    theirs = parse_signature(signature(target.release, base, hook))
     if theirs is None or theirs[2]:
         return None
     names, _, _ = theirs
