@@ -26,7 +26,9 @@ PROPERTIES: dict[str, Any] = {"dims": (), "train_transforms": None, "val_transfo
 def _notice(attr: str) -> Notice:
     member = next(m for m in MEMBERS if m.owner == OWNER and m.attr == attr)
     removed = removed_in(OWNER, attr) or "1.7"
-    return Notice(f"`LightningDataModule.{attr}`", member.instead, "1.5", compat_removed_in(removed), rule="")
+    return Notice(
+        f"`LightningDataModule.{attr}`", member.instead, "1.5", compat_removed_in(removed), rule="removed_members"
+    )
 
 
 def _property(attr: str, default: Any) -> property:
