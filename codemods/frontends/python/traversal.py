@@ -18,7 +18,7 @@ from codemods.frontends.python.qualnames import Statement
 from codemods.model import TODO_PREFIX
 
 if TYPE_CHECKING:
-    from codemods.frontends.python.context import FileContext
+    from codemods.frontends.python.context import FileContext, Handler
 
 STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
 _LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
@@ -63,6 +63,22 @@ _OPAQUE: frozenset[type[cst.CSTNode]] = frozenset(
 )
 
 
+class _Kind:
+    """What the pass does with every node of one libcst class: the same answers, found once per class."""
+
+    __slots__ = ("block", "imports", "label", "leaves", "opaque", "statement", "visits")
+
+    def __init__(self, kind: type[cst.CSTNode], opaque: frozenset[type[cst.CSTNode]], ctx: FileContext) -> None:
+        self.opaque = kind in opaque
+        #: Paired with an ``ast`` statement, and (of those) entered as the statement TODOs go above.
+        self.statement = issubclass(kind, (*_LINES, cst.BaseCompoundStatement, cst.BaseSmallStatement))
+        self.block = issubclass(kind, STATEMENTS)
+        self.imports = issubclass(kind, cst.Import | cst.ImportFrom)
+        self.label = _LABELS.get(kind)
+        self.visits: Sequence[Handler] = ctx.visitors.get(kind.__name__, ())
+        self.leaves: Sequence[Handler] = ctx.handlers.get(kind.__name__, ())
+
+
 class RulePass(cst.CSTTransformer):
     """Dispatches every visited node to the enabled rules' hooks: one traversal for all rules."""
 
@@ -78,6 +94,13 @@ class RulePass(cst.CSTTransformer):
         self.block_scopes: dict[int, Any] = {}
         hooked = {*ctx.handlers, *ctx.visitors}
         self.opaque = frozenset(kind for kind in _OPAQUE if kind.__name__ not in hooked)
+        self.kinds: dict[type[cst.CSTNode], _Kind] = {}
+
+    def _kind(self, node: cst.CSTNode) -> _Kind:
+        kind = self.kinds.get(type(node))
+        if kind is None:
+            kind = self.kinds[type(node)] = _Kind(type(node), self.opaque, self.ctx)
+        return kind
 
     # --- pairing with ast -----------------------------------------------------------------------------------
     def _next(self, node: cst.CSTNode, offset: int = 0) -> Statement:
@@ -128,44 +151,44 @@ class RulePass(cst.CSTTransformer):
         return None
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if type(node) in self.opaque:
+        kind = self._kind(node)
+        if kind.opaque:
             return False
         ctx = self.ctx
-        statement = isinstance(node, (*_LINES, cst.BaseCompoundStatement, cst.BaseSmallStatement))
-        if statement and not self._enter_statement(node):
+        if kind.statement and not self._enter_statement(node):
             self.skipped.add(id(node))
             return False
         scope = self.block_scopes.get(id(node))
         if scope is not None:
             ctx.scopes.append(scope)
-        if isinstance(node, cst.Import | cst.ImportFrom):
+        if kind.imports:
             ctx.in_import += 1
-        attribute = _LABELS.get(type(node))
-        if attribute is not None:
-            label = getattr(node, attribute)
+        if kind.label is not None:
+            label = getattr(node, kind.label)
             if isinstance(label, cst.Name):
                 ctx.labels.add(id(label))
-        for visit in ctx.visitors.get(type(node).__name__, ()):
+        for visit in kind.visits:
             visit(ctx, node, node)
         return True
 
     def on_leave(self, original_node: Any, updated_node: Any) -> Any:
-        if type(original_node) in self.opaque:
+        kind = self._kind(original_node)
+        if kind.opaque:
             return updated_node
         ctx = self.ctx
         if self.skipped and id(original_node) in self.skipped:
             self.skipped.discard(id(original_node))
             return updated_node
-        kind = type(original_node)
+        node_type = type(original_node)
         result = updated_node
-        for handler in ctx.handlers.get(kind.__name__, ()):
+        for handler in kind.leaves:
             result = handler(ctx, original_node, result)
-            if type(result) is not kind:  # replaced by another kind of node: other hooks no longer apply
+            if type(result) is not node_type:  # replaced by another kind of node: other hooks no longer apply
                 break
         if id(original_node) in self.block_scopes:
             ctx.scopes.pop()
             del self.block_scopes[id(original_node)]
-        if isinstance(original_node, STATEMENTS):
+        if kind.block:
             ctx.leave_statement()
             texts = ctx.todos.pop(id(original_node), None)
             if texts:
@@ -174,7 +197,7 @@ class RulePass(cst.CSTTransformer):
                     result = cst.FlattenSentinel([with_todos(first, texts), *rest])
                 else:
                     result = with_todos(result, texts)
-        elif isinstance(original_node, cst.Import | cst.ImportFrom):
+        elif kind.imports:
             ctx.in_import -= 1
         if result is not updated_node:
             self.changed = True
