@@ -59,6 +59,16 @@ MOVED_PACKAGES: tuple[MovedOut, ...] = (
     # 1.9.5: "reset_seed has been deprecated in v1.8.0 ... use lightning_fabric.utilities.seed.reset_seed"; the same
     # code (re-seed from PL_GLOBAL_SEED / PL_SEED_WORKERS), less 1.5's "Global seed set to" log line.
     MovedOut(f"{_PL}.seed.reset_seed", f"{_FABRIC}.seed.reset_seed", True),
+    # 1.5.10's utilities._module_available (utilities/imports.py) imports the first package and walks getattr down the
+    # path; lightning_utilities' module_available imports the whole path: a submodule its package does not import
+    # itself is True there and was False in 1.5.
+    MovedOut(
+        f"{_PL}._module_available",
+        "lightning_utilities.core.imports.module_available",
+        False,
+        "it imports the whole dotted path, where 1.5 imported the package and looked the rest up as attributes (a "
+        "submodule the package does not import itself was False in 1.5, True there)",
+    ),
     # The private ones: 2.x has them only under a leading underscore, free to change in any release.
     MovedOut(
         f"{_PL}.cloud_io.load",
