@@ -21,14 +21,61 @@ RENAMED: dict[tuple[str, str], str] = {
     ("Trainer.validate", "val_dataloaders"): "dataloaders",
     ("Trainer.test", "test_dataloaders"): "dataloaders",
     ("pytorch_lightning.callbacks.ModelCheckpoint", "every_n_val_epochs"): "every_n_epochs",
+    # Deprecated in 1.5; 1.5.10's log/log_dict took sync_dist_op as reduce_fx where reduce_fx was left "default".
+    ("pytorch_lightning.LightningModule.log", "sync_dist_op"): "reduce_fx",
+    ("pytorch_lightning.LightningModule.log_dict", "sync_dist_op"): "reduce_fx",
 }
+
+#: The methods of a Lightning class a call on ``self`` reaches (``self.log(...)`` in a LightningModule), whose
+#: keywords are checked like a class's: (hook base, method) -> the method's public path.
+SELF_METHODS: dict[tuple[str, str], str] = {
+    ("LightningModule", "log"): "pytorch_lightning.LightningModule.log",
+    ("LightningModule", "log_dict"): "pytorch_lightning.LightningModule.log_dict",
+}
+
+#: (owner, keyword, value as written) -> the value that means the same at the target, where a default's meaning
+#: changed. LightningCLI(seed_everything_default=None) did not seed in 1.5.10 (``if seed is not None``); 2.x seeds
+#: with a random seed unless the value is False (``_set_seed``).
+REVALUED: dict[tuple[str, str, str], str] = {
+    ("pytorch_lightning.cli.LightningCLI", "seed_everything_default", "None"): "False",
+}
+
+#: (class name, keyword) -> what to write instead, for a keyword the target refuses with no one-to-one successor.
+INSTEAD: dict[tuple[str, str], str] = {
+    ("SimpleProfiler", "output_filename"): "pass dirpath= and filename= (the report goes to dirpath/filename)",
+    ("AdvancedProfiler", "output_filename"): "pass dirpath= and filename= (the report goes to dirpath/filename)",
+}
+
+#: (class name, parameter) -> what 1.x's default meant, for a parameter the target requires.
+DEFAULTED: dict[tuple[str, str], str] = {
+    ("EarlyStopping", "monitor"): "1.5.10 took None as the metric 'early_stop_on'",
+}
+
+_RECORDED = (
+    "1.x recorded the functions it named; 2.x records every action it profiles (record_function('[pl][profile]...')), "
+    "so drop it and wrap your own code in torch.profiler.record_function"
+)
 
 #: (class name, keyword) -> what to pass instead, for a keyword 1.x's class took itself and the target's forwards
 #: through ``**kwargs`` (to torch's ``DistributedDataParallel`` for the DDP strategies: a ``TypeError`` there).
 FORWARDED: dict[tuple[str, str], str] = {
     ("DDPStrategy", "num_nodes"): "pass Trainer(num_nodes=...) instead",
     ("DDPStrategy", "sync_batchnorm"): "pass Trainer(sync_batchnorm=True) instead",
+    ("PyTorchProfiler", "profiled_functions"): _RECORDED,
+    ("PyTorchProfiler", "record_functions"): _RECORDED,
 }
+
+
+def required(signature: str | None) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    """The parameters a recorded signature requires: (positional-or-keyword ones in order, keyword-only ones),
+    ``self`` left out; None where it is unknown."""
+    args = arguments(signature)
+    if args is None:
+        return None
+    positional = [*args.posonlyargs, *args.args]
+    bare = positional[: len(positional) - len(args.defaults)]
+    kwonly = {a.arg for a, default in zip(args.kwonlyargs, args.kw_defaults, strict=True) if default is None}
+    return tuple(a.arg for a in bare if a.arg != "self"), frozenset(kwonly)
 
 
 def signature_keywords(signature: str | None) -> tuple[frozenset[str], bool] | None:
@@ -53,6 +100,7 @@ def removed_keywords() -> frozenset[str]:
         old = surface(release)
         paths = [f"{path}.__init__" for path in sorted(old.aliases)]
         paths += [f"pytorch_lightning.Trainer.{method}" for method in ("fit", "validate", "test", "predict")]
+        paths += sorted(SELF_METHODS.values())
         for path in paths:
             then, now = old.signature(path), newest.signature(path)
             if then is None or now is None or then == now:

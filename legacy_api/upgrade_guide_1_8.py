@@ -154,10 +154,11 @@ ROWS = (
         "1.8-regular-01",
         "LightningCLI(seed_everything_default=None)",
         "LightningCLI(seed_everything_default=False)",
-        "silent:rewrite to False",
+        "rewrite:removed_keywords",
         f"{PL}.cli.LightningCLI(seed_everything_default)",
         "kept",
         built(f"{PL}.utilities.cli", "LightningCLI", "Model, seed_everything_default=None"),
+        shows="LightningCLI(Model, seed_everything_default=False)",
         guide_note="the keyword stays; only None stopped meaning 'no seed'",
     ),
     Row(

@@ -7,7 +7,11 @@ every_n_val_epochs=1)``, ``LightningCLI(..., save_config_overwrite=True)`` raise
 ``DistributedDataParallel``, which raises it at the first ``fit``. The keywords each release takes come from the
 signatures recorded from the real releases (``legacy_api.surface``); the pure renames and what to pass instead of a
 forwarded keyword from ``legacy_api.keywords``. Checked: calls of a class imported from Lightning (not the Trainer's
-own flags: the flag rules own those) and ``fit``/``validate``/``test``/``predict``/``tune`` on a Trainer.
+own flags: the flag rules own those; a class the target keeps in another module, like ``profiler.SimpleProfiler``, by
+the target's class), ``super().__init__(...)`` in a class with one Lightning base, ``self.log``/``self.log_dict`` in a
+LightningModule (``sync_dist_op=`` is ``reduce_fx=``) and ``fit``/``validate``/``test``/``predict``/``tune`` on a
+Trainer. Also a parameter the target requires that 1.x defaulted (``EarlyStopping()`` without ``monitor=``, a TODO)
+and a value whose meaning changed (``LightningCLI(seed_everything_default=None)`` -> ``False``).
 """
 
 from __future__ import annotations
@@ -21,11 +25,22 @@ import libcst as cst
 from codemods.plan.resolve import resolve
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
+from codemods.rules._attribute_receivers import enclosing_class
+from codemods.rules._hook_classes import base_of, project_base_of
 from codemods.rules.trainer_properties import trainer_kind
 from legacy_api.hooks import LEGACY_RELEASES, parse_signature
-from legacy_api.keywords import FORWARDED, RENAMED, signature_keywords
+from legacy_api.keywords import (
+    DEFAULTED,
+    FORWARDED,
+    INSTEAD,
+    RENAMED,
+    REVALUED,
+    SELF_METHODS,
+    required,
+    signature_keywords,
+)
 from legacy_api.renames import PL
-from legacy_api.surface import surface
+from legacy_api.surface import arguments, surface
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -41,16 +56,54 @@ def _owner(ctx: FileContext, call: cst.Call) -> tuple[str, str, str] | None:
     if isinstance(func, cst.Attribute) and func.attr.value in _METHODS and trainer_kind(ctx, func.value) is True:
         path = f"{PL}.Trainer.{func.attr.value}"
         return f"Trainer.{func.attr.value}", path, path
-    name = ctx.qualified_name(func)
+    on_self = _self_method(ctx, func)
+    if on_self is not None:
+        return on_self.split(".", 1)[1], on_self, on_self
+    name = _super_init(ctx, func) or ctx.qualified_name(func)
     if name is None or name.split(".", 1)[0] != PL:
         return None
     found = resolve(name, ctx.target)
     if found is not None and found.new is None:
         return None  # removed: its own rule reports it
     final = found.new if found is not None and found.new is not None else name
+    if not ctx.surface.has(final):
+        # Gone from its module (rule removed_names says where it is now): its arguments still count.
+        home = ctx.surface.home(final.rpartition(".")[2])
+        final = f"{home}.{final.rpartition('.')[2]}" if home is not None else final
     if ctx.surface.resolve(final) == _TRAINER or final.split(".", 1)[0] != PL:
         return None
     return final.rpartition(".")[2], f"{final}.__init__", f"{name}.__init__"
+
+
+def _self_method(ctx: FileContext, func: cst.BaseExpression) -> str | None:
+    """``self.log`` in a method of a LightningModule (direct, or through the project's own classes): the method's
+    public path (``legacy_api.keywords.SELF_METHODS``)."""
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"):
+        return None
+    if not any(method == func.attr.value for _, method in SELF_METHODS):
+        return None
+    cls = enclosing_class(ctx)
+    if cls is None:
+        return None
+    through = project_base_of(ctx, cls)
+    base = base_of(ctx, cls) or (through[0] if through is not None else None)
+    return SELF_METHODS.get((base or "", func.attr.value))
+
+
+def _super_init(ctx: FileContext, func: cst.BaseExpression) -> str | None:
+    """``super().__init__`` in a method of a class whose one Lightning base is named: that base's legacy name
+    (``class Mine(ModelCheckpoint): ... super().__init__(every_n_val_epochs=1)``)."""
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "__init__" and isinstance(func.value, cst.Call)):
+        return None
+    inner = func.value
+    if not (isinstance(inner.func, cst.Name) and inner.func.value == "super" and not inner.args):
+        return None
+    cls = enclosing_class(ctx)
+    if cls is None:
+        return None
+    names = {ctx.qualified_name(arg.value) for arg in cls.bases if arg.keyword is None}
+    lightning = sorted(n for n in names if n is not None and n.split(".", 1)[0] == PL)
+    return lightning[0] if len(lightning) == 1 else None
 
 
 @functools.cache
@@ -84,12 +137,15 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
         if new is not None and new in names and new not in given:
             renamed[keyword] = new
         elif not forwards:
-            problems.append(f"{short} takes no {keyword}= in Lightning {release}")
+            instead = INSTEAD.get((short, keyword))
+            problems.append(f"{short} takes no {keyword}= in Lightning {release}" + (f": {instead}" if instead else ""))
         elif keyword in legacy or (short, keyword) in FORWARDED:
             hint = FORWARDED.get((short, keyword), "it was the class's own argument in 1.x")
             problems.append(f"{short} passes {keyword}= on through **kwargs in Lightning {release}: {hint}")
+    problems += _missing(ctx, updated, short, path, legacy_path)
     if problems:
         ctx.todo(ID, "; ".join(problems), original)
+    updated = _revalued(ctx, original, updated, short, path)
     if not renamed:
         return updated
     for old, new in renamed.items():
@@ -103,10 +159,63 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     return updated.with_changes(args=args)
 
 
+def _missing(ctx: FileContext, call: cst.Call, short: str, path: str, legacy_path: str) -> list[str]:
+    """A parameter the target requires that the call leaves out where 1.x gave it a default
+    (``EarlyStopping()``: ``monitor`` is required since 1.6)."""
+    if any(arg.star for arg in call.args):
+        return []
+    needed = required(ctx.surface.signature(path))
+    if needed is None:
+        return []
+    positional, kwonly = needed
+    given = {arg.keyword.value for arg in call.args if arg.keyword is not None}
+    count = sum(1 for arg in call.args if arg.keyword is None)
+    left_out = [name for name in positional[count:] if name not in given] + sorted(kwonly - given)
+    defaulted = _legacy_defaults(legacy_path) | _legacy_defaults(path)
+    problems = []
+    for name in left_out:
+        if name in defaulted:
+            meant = DEFAULTED.get((short, name), "1.x had a default for it")
+            problems.append(f"{short} requires {name}= in Lightning {ctx.surface.release} ({meant})")
+    return problems
+
+
+@functools.cache
+def _legacy_defaults(path: str) -> frozenset[str]:
+    """The parameters ``path``'s signature gave a default in some recorded 1.x release."""
+    found: set[str] = set()
+    for release in LEGACY_RELEASES:
+        args = arguments(surface(release).signature(path))
+        if args is None:
+            continue
+        positional = [*args.posonlyargs, *args.args]
+        found.update(a.arg for a in positional[len(positional) - len(args.defaults) :])
+        found.update(a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None)
+    return frozenset(found)
+
+
+def _revalued(ctx: FileContext, original: cst.Call, updated: cst.Call, short: str, path: str) -> cst.Call:
+    """A keyword's value whose meaning changed, written as the target's spelling of the same meaning
+    (``legacy_api.keywords.REVALUED``)."""
+    owner = path.removesuffix(".__init__")
+    args = list(updated.args)
+    for index, arg in enumerate(args):
+        if arg.keyword is None:
+            continue
+        written = ctx.code(arg.value)
+        new = REVALUED.get((owner, arg.keyword.value, written))
+        if new is not None:
+            ctx.fix(ID, f"{short}({arg.keyword.value}={written}) -> {short}({arg.keyword.value}={new})", original)
+            args[index] = arg.with_changes(value=cst.parse_expression(new))
+    return updated.with_changes(args=args) if args != list(updated.args) else updated
+
+
 @functools.cache
 def _visit() -> re.Pattern[str]:
-    """A Trainer method's line names nothing of Lightning (``trainer.fit(model, train_dataloader=dl)``)."""
-    return re.compile(r"\.(?:" + "|".join(sorted(_METHODS)) + r")\s*\(")
+    """A Trainer method's line names nothing of Lightning (``trainer.fit(model, train_dataloader=dl)``), nor does
+    ``self.log(...)`` or ``super().__init__(...)``."""
+    methods = sorted({*_METHODS, *(method for _, method in SELF_METHODS), "__init__"})
+    return re.compile(r"\.(?:" + "|".join(methods) + r")\s*\(")
 
 
 RULE = Rule(

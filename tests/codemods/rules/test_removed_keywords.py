@@ -12,6 +12,10 @@ from tests.codemods.helpers import check_transformed, exercised, run
 
 RULE = "removed_keywords"
 HEAD = "import pytorch_lightning as pl\nfrom pytorch_lightning.callbacks import ModelCheckpoint\n\ntrainer = pl.Trainer()\n"
+MODULE = (
+    "import pytorch_lightning as pl\n\n\nclass Model(pl.LightningModule):\n    def training_step(self, batch, i):\n"
+)
+OWN = "from pytorch_lightning.callbacks import ModelCheckpoint\n\n\nclass Keep(ModelCheckpoint):\n    def __init__(self):\n"
 
 TRANSFORMED = [
     pytest.param(
@@ -34,6 +38,26 @@ TRANSFORMED = [
         HEAD + "ckpt = ModelCheckpoint(monitor='loss', every_n_epochs=2)\n",
         id="ModelCheckpoint(every_n_val_epochs=) is every_n_epochs=",
     ),
+    pytest.param(
+        MODULE + "        self.log('loss', 1.0, sync_dist_op='sum')\n",
+        MODULE + "        self.log('loss', 1.0, reduce_fx='sum')\n",
+        id="self.log(sync_dist_op=) in a LightningModule is reduce_fx= (1.5.10 took it where reduce_fx was default)",
+    ),
+    pytest.param(
+        MODULE + "        self.log_dict(d, sync_dist_op='sum')\n",
+        MODULE + "        self.log_dict(d, reduce_fx='sum')\n",
+        id="self.log_dict(sync_dist_op=) is reduce_fx= too",
+    ),
+    pytest.param(
+        OWN + "        super().__init__(every_n_val_epochs=2)\n",
+        OWN + "        super().__init__(every_n_epochs=2)\n",
+        id="super().__init__ of a Lightning base is that class's call",
+    ),
+    pytest.param(
+        "from pytorch_lightning.cli import LightningCLI\n\ncli = LightningCLI(M, seed_everything_default=None)\n",
+        "from pytorch_lightning.cli import LightningCLI\n\ncli = LightningCLI(M, seed_everything_default=False)\n",
+        id="LightningCLI(seed_everything_default=None) is False (1.x did not seed on None, 2.x seeds at random)",
+    ),
 ]
 
 TODO = [
@@ -52,6 +76,21 @@ TODO = [
         ["takes no train_dataloader="],
         id="old and new keyword both given: no rename, a TODO",
     ),
+    pytest.param(
+        "from pytorch_lightning.callbacks import EarlyStopping\n\nstop = EarlyStopping(patience=3)\n",
+        ["EarlyStopping requires monitor=", "early_stop_on"],
+        id="a parameter 1.x defaulted and the target requires: EarlyStopping() without monitor=",
+    ),
+    pytest.param(
+        "from pytorch_lightning.profiler import SimpleProfiler\n\np = SimpleProfiler(output_filename='p.txt')\n",
+        ["SimpleProfiler takes no output_filename=", "dirpath= and filename="],
+        id="a class the target keeps elsewhere (profilers): its keywords still count, with what to pass instead",
+    ),
+    pytest.param(
+        MODULE + "        self.log('loss', 1.0, tbptt_reduce_fx=torch.mean)\n",
+        ["LightningModule.log takes no tbptt_reduce_fx="],
+        id="self.log's keywords gone in 1.6",
+    ),
 ]
 
 NOOP = [
@@ -62,6 +101,28 @@ NOOP = [
         id="a keyword meant for torch's DDP",
     ),
     pytest.param("history = model.fit(x, train_dataloader=y)\n", id="fit of something that is no Trainer"),
+    pytest.param(
+        "import pytorch_lightning as pl\n\n\nclass Mine:\n    def step(self):\n"
+        "        self.log('loss', 1.0, sync_dist_op='sum')\n",
+        id="self.log of a class that is no LightningModule",
+    ),
+    pytest.param(
+        "import pytorch_lightning as pl\n\n\nclass Mine(Base):\n    def __init__(self):\n"
+        "        super().__init__(every_n_val_epochs=2)\n",
+        id="super().__init__ of a class with no Lightning base",
+    ),
+    pytest.param(
+        "from pytorch_lightning.callbacks import EarlyStopping\n\nstop = EarlyStopping('val_loss')\n",
+        id="monitor given by position",
+    ),
+    pytest.param(
+        "from pytorch_lightning.callbacks import EarlyStopping\n\nstop = EarlyStopping(**config)\n",
+        id="arguments from a mapping: unknown, nothing said",
+    ),
+    pytest.param(
+        "from pytorch_lightning.cli import LightningCLI\n\ncli = LightningCLI(M, seed_everything_default=42)\n",
+        id="a seed that means the same on both sides",
+    ),
 ]
 
 
