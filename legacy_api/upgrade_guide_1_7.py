@@ -161,7 +161,7 @@ ROWS = (
         "devel",
         "get_deprecated_arg_names",
         "nothing (removed)",
-        "silent:todo naming the removal",
+        "todo:argparse_flags",
         note="the row has no 'Then' cell",
     ),
     _trainer_attribute(2, "devel", "run_stage", "Trainer.fit / validate / test / predict", "todo:removed_attributes"),

@@ -174,7 +174,7 @@ ROWS = (
         )
         for n, method, outcome in (
             (29, "add_argparse_args", ARGPARSE),
-            (30, "parse_argparser", "silent:" + CLI),
+            (30, "parse_argparser", ARGPARSE),
             (31, "from_argparse_args", ARGPARSE),
             (32, "get_init_arguments_and_types", ARGPARSE),
         )
@@ -197,11 +197,11 @@ ROWS = (
             (37, "add_argparse_args"),
         )
     ),
-    _name(38, "utilities.argparse", "from_argparse_args", CLI, SILENT),
-    _name(39, "utilities.argparse", "parse_argparser", CLI, SILENT),
-    _name(40, "utilities.argparse", "parse_env_variables", CLI, SILENT, note="spells it argparseparse_env_variables"),
-    _name(41, "utilities.argparse", "get_init_arguments_and_types", CLI, SILENT, note="gives no module"),
-    _name(42, "utilities.argparse", "add_argparse_args", CLI, SILENT),
+    _name(38, "utilities.argparse", "from_argparse_args", CLI, ARGPARSE),
+    _name(39, "utilities.argparse", "parse_argparser", CLI, ARGPARSE),
+    _name(40, "utilities.argparse", "parse_env_variables", CLI, ARGPARSE, note="spells it argparseparse_env_variables"),
+    _name(41, "utilities.argparse", "get_init_arguments_and_types", CLI, ARGPARSE, note="gives no module"),
+    _name(42, "utilities.argparse", "add_argparse_args", CLI, ARGPARSE),
     _name(43, "utilities.parsing", "str_to_bool", "your own parsing (or LightningCLI)"),
     _name(44, "utilities.parsing", "str_to_bool_or_int", "your own parsing (or LightningCLI)"),
     _name(45, "utilities.parsing", "str_to_bool_or_str", "your own parsing (or LightningCLI)"),

@@ -11,7 +11,9 @@ TODO naming what to write instead, never a rewrite: none of them has a one-line 
 kept only the parsed values that name a Trainer argument, ``parse_argparser`` fixed up bare boolean options).
 Also on ``flash.Trainer`` and the project's Trainer subclasses, which inherit them. LightningDataModule's
 ``from_argparse_args``/``add_argparse_args``/``get_init_arguments_and_types`` went in 2.0 too: a TODO where the
-class is provably a LightningDataModule, a report where it is a class imported from elsewhere.
+class is provably a LightningDataModule, a report where it is a class imported from elsewhere (and ``parse_argparser``).
+An import of a removed ``utilities.argparse`` helper gets one TODO (it fails first; rule ``removed_names`` leaves these
+names here), and so does a helper read through a Trainer instance (``trainer.get_deprecated_arg_names``, gone in 1.8).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import libcst as cst
 
 from codemods.frontends.python.qualnames import TRAINERS
 from codemods.plan.rule import Rule
+from codemods.rules.trainer_properties import trainer_kind
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
@@ -54,6 +57,8 @@ _REMOVED = {
     "get_init_arguments_and_types": "read inspect.signature(Trainer.__init__)",
     "parse_env_variables": "read the PL_TRAINER_* environment variables yourself (os.environ)",
 }
+#: The helpers that went before 2.0 (the recorded 1.8.6 lacks get_deprecated_arg_names; 1.7.7 has it).
+_GONE_IN = {"get_deprecated_arg_names": "1.8"}
 #: Their names, for the rules that must leave them to this one (rule ``removed_names``).
 REMOVED_HELPERS = frozenset(_REMOVED)
 _UTILITIES = f"{PL}.utilities.argparse"
@@ -82,7 +87,7 @@ def _removed(ctx: FileContext, original: cst.Call) -> bool:
         return _datamodule_helper(ctx, original, func)
     helper = func.attr.value
     subclass = "" if owner == "Trainer" else f" (unless {owner} defines its own)"
-    message = f"Trainer.{helper} is gone in 2.0{subclass}: {_REMOVED[helper]}"
+    message = f"Trainer.{helper} is gone in {_GONE_IN.get(helper, '2.0')}{subclass}: {_REMOVED[helper]}"
     if not ctx.argparse_todo:
         ctx.argparse_todo = True
         ctx.todo(ID, message, original)
@@ -98,6 +103,8 @@ _DATAMODULE = {
     "argument, then **kwargs), or use LightningCLI",
     "add_argparse_args": "add the options with parser.add_argument, or use LightningCLI",
     "get_init_arguments_and_types": "read inspect.signature(<the class>.__init__)",
+    "parse_argparser": "call parser.parse_args() and pass the values to the class (it also turned a bare --flag "
+    "into True), or use LightningCLI",
 }
 _DATAMODULE_BASES = frozenset({f"{PL}.LightningDataModule", f"{PL}.core.LightningDataModule"})
 
@@ -151,6 +158,41 @@ def _defines_datamodule(ctx: FileContext, local: str, helper: str) -> bool:
     return False
 
 
+def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.ImportFrom) -> Any:
+    """``from pytorch_lightning.utilities.argparse import from_argparse_args``: the import fails at the target (rule
+    ``removed_names`` leaves these names to this rule), so one TODO on it naming what to write instead."""
+    if ctx.target < (2, 0) or original.relative or isinstance(original.names, cst.ImportStar):
+        return updated
+    if original.module is None or ctx.code(original.module) != _UTILITIES:
+        return updated
+    gone = [
+        alias.name.value
+        for alias in original.names
+        if isinstance(alias.name, cst.Name)
+        and alias.name.value in _REMOVED
+        and not ctx.surface.has(f"{_UTILITIES}.{alias.name.value}")
+    ]
+    if gone:
+        said = "; ".join(f"{name}: {_REMOVED[name]}" for name in gone)
+        ctx.todo(
+            ID,
+            f"{_UTILITIES} has no {', '.join(gone)} in Lightning {ctx.surface.release} (gone in 2.0): {said}",
+            original,
+        )
+    return updated
+
+
+def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attribute) -> Any:
+    """A removed helper read through a Trainer instance (``trainer.get_deprecated_arg_names``): the class-level
+    uses are ``leave_call``'s."""
+    if ctx.target < (2, 0) or original.attr.value not in _REMOVED:
+        return updated
+    if _trainer(ctx, original.value) is None and trainer_kind(ctx, original.value) is True:
+        helper = original.attr.value
+        ctx.todo(ID, f"Trainer.{helper} is gone in {_GONE_IN.get(helper, '2.0')}: {_REMOVED[helper]}", original)
+    return updated
+
+
 def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if ctx.target >= (2, 0) and _removed(ctx, original):
         return updated
@@ -173,6 +215,6 @@ RULE = Rule(
     id=ID,
     description="--gpus-style argparse options are reported (not rewritten) unless provably fed to the Trainer",
     deprecated_in="1.7",
-    handlers={"Call": leave_call},
+    handlers={"Call": leave_call, "ImportFrom": leave_import_from, "Attribute": leave_attribute},
     tokens=(*tuple(_OPTIONS), *_REMOVED),
 )

@@ -50,6 +50,25 @@ TODO = [
         RULE,
         id="flash.Trainer.from_argparse_args",
     ),
+    pytest.param(
+        "from pytorch_lightning.utilities.argparse import parse_env_variables\n",
+        "2.6",
+        RULE,
+        id="importing a removed helper of utilities.argparse: the import fails first",
+    ),
+    pytest.param(
+        "from pytorch_lightning import LightningDataModule\n\n\nclass Data(LightningDataModule):\n    pass\n\n\n"
+        "data = Data.parse_argparser(args)\n",
+        "2.6",
+        RULE,
+        id="LightningDataModule.parse_argparser on the file's own DataModule",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\n\ntrainer = Trainer()\nnames = trainer.get_deprecated_arg_names\n",
+        "2.6",
+        RULE,
+        id="a removed helper read through a Trainer instance",
+    ),
 ]
 
 
@@ -71,6 +90,31 @@ def test_before_2_0_the_helpers_stay_without_a_todo(source: str) -> None:
     outcome = run(source, "1.9")
     assert outcome.source == source
     assert not any(f.rule == RULE and f.kind == "todo" for f in outcome.findings)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(
+            "from pytorch_lightning.utilities.argparse import _parse_env_variables\n",
+            id="a helper 2.x still has (private)",
+        ),
+        pytest.param("from mytools.argparse import from_argparse_args\n", id="a module of the project's own"),
+        pytest.param(
+            "from pytorch_lightning import Trainer\n\nclass Box:\n    get_deprecated_arg_names = 1\n\n"
+            "box = Box()\nnames = box.get_deprecated_arg_names\n",
+            id="the same attribute on an object that is no Trainer",
+        ),
+    ],
+)
+def test_no_todo_at_2_6(source: str) -> None:
+    assert not any(f.rule == RULE and f.kind == "todo" for f in run(source, "2.6").findings)
+
+
+def test_the_helper_gone_in_1_8_says_so() -> None:
+    source = "from pytorch_lightning import Trainer\n\ntrainer = Trainer()\nnames = trainer.get_deprecated_arg_names\n"
+    (found,) = [f for f in run(source, "2.6").findings if f.rule == RULE]
+    assert "is gone in 1.8" in found.message
 
 
 def test_one_finding_per_call_at_2_0() -> None:
