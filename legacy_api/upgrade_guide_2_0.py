@@ -23,7 +23,7 @@ ROWS = (
             f"2.0-advanced-{n:02d}",
             f"{step}(self, dataloader_iter, batch_idx)",
             ITER,
-            "silent:todo on the hook",
+            "todo:dataloader_iter_steps",
             "",
             "",
             hook("LightningModule", f"{step}(self, dataloader_iter, batch_idx)"),
@@ -34,7 +34,7 @@ ROWS = (
         "2.0-advanced-06",
         "batch = next(dataloader_iter) in a *_step",
         "batch, batch_idx, dataloader_idx = next(...)",
-        "silent:todo naming the triplet",
+        "todo:dataloader_iter_steps",
         "",
         "",
         "from pytorch_lightning import LightningModule\n\n\nclass Mine(LightningModule):\n"

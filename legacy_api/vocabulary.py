@@ -26,6 +26,12 @@ from typing import Any
 
 PATH = "data/surface_vocabulary.json"
 
+#: The LightningModule steps Lightning hands the batch iterator instead of a batch when their first parameter is
+#: named :data:`ITERATOR`; 2.0 changed how it calls them and what the iterator yields (rule
+#: ``dataloader_iter_steps``). Not derived: the recorded 2.x signatures are ``(self, *args, **kwargs)``.
+ITERATOR_STEPS = frozenset({"training_step", "validation_step", "test_step", "predict_step"})
+ITERATOR = "dataloader_iter"
+
 
 def build() -> dict[str, Any]:
     """The vocabulary, derived from the recorded surfaces (slow: for the generator and its test)."""

@@ -61,8 +61,8 @@ def _missing_somewhere(path: str) -> bool:
 
 def concerns(text: str) -> bool:
     """Whether a file that mentions Lightning names a path some target release lacks, defines a hook whose calls
-    changed (a ``def`` of :func:`legacy_api.hooks.changed_hooks`), passes a removed keyword or reads an attribute
-    some target's Lightning objects lack (``.progress_bar_dict``)."""
+    changed (a ``def`` of :func:`legacy_api.hooks.changed_hooks`, or a step taking ``dataloader_iter``), passes a
+    removed keyword or reads an attribute some target's Lightning objects lack (``.progress_bar_dict``)."""
     if PL not in text:
         return False
     hooks = vocabulary.hooks()
@@ -70,6 +70,8 @@ def concerns(text: str) -> bool:
         match.group(1) in hooks and not _current(match.group(1), text, match.end() - 1) for match in _DEF.finditer(text)
     ):
         return True
+    if vocabulary.ITERATOR in text and any(m.group(1) in vocabulary.ITERATOR_STEPS for m in _DEF.finditer(text)):
+        return True  # a step taking the batch iterator (rule dataloader_iter_steps)
     keywords = vocabulary.keywords()
     if any(match.group(1) in keywords for match in _KEYWORD.finditer(text)):
         return True
