@@ -184,7 +184,7 @@ ROWS = (
         "1.9-advanced-63",
         "self.log(name, dict)",
         "self.log_dict(...) or one self.log per value",
-        "silent:todo naming log_dict",
+        "todo:removed_keywords",
         "",
         "",
         in_module("self.log('metrics', {'acc': acc, 'f1': f1})"),

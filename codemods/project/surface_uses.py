@@ -27,6 +27,8 @@ _NAME = re.compile(r"\w+")
 _DEF = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
 _MEMBER = re.compile(r"\.[ \t]*(\w+)")
 _KEYWORD = re.compile(r"[(,][ \t\n]*(\w+)[ \t]*=(?!=)")
+#: ``self.log("name", {...})``: a dict value, which 2.x refuses (rule ``removed_keywords``).
+_LOG_DICT = re.compile(r"\.log[ \t]*\([^,()]*,[ \t\n]*\{")
 _HEADER = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
 
 
@@ -72,6 +74,8 @@ def concerns(text: str) -> bool:
         return True
     if vocabulary.ITERATOR in text and any(m.group(1) in vocabulary.ITERATOR_STEPS for m in _DEF.finditer(text)):
         return True  # a step taking the batch iterator (rule dataloader_iter_steps)
+    if _LOG_DICT.search(text):
+        return True
     keywords = vocabulary.keywords()
     if any(match.group(1) in keywords for match in _KEYWORD.finditer(text)):
         return True

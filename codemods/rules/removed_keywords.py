@@ -48,6 +48,15 @@ if TYPE_CHECKING:
 ID = "removed_keywords"
 _METHODS = frozenset({"fit", "validate", "test", "predict", "tune"})
 _TRAINER = f"{PL}.trainer.trainer.Trainer"
+_LOG = f"{PL}.LightningModule.log"
+
+
+def _logs_a_dict(call: cst.Call) -> bool:
+    """``self.log(name, {...})``: the value (second positional, or ``value=``) is a dict display."""
+    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+    value = next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "value"), None)
+    value = value if value is not None else positional[1].value if len(positional) > 1 else None
+    return isinstance(value, cst.Dict)
 
 
 def _owner(ctx: FileContext, call: cst.Call) -> tuple[str, str, str] | None:
@@ -143,6 +152,11 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
             hint = FORWARDED.get((short, keyword), "it was the class's own argument in 1.x")
             problems.append(f"{short} passes {keyword}= on through **kwargs in Lightning {release}: {hint}")
     problems += _missing(ctx, updated, short, path, legacy_path)
+    if path == _LOG and _logs_a_dict(updated):
+        # 2.6.6 raises "`dict` values cannot be logged" (run on the real release); 1.x logged the dict's values.
+        problems.append(
+            f"{short} takes no dict value in Lightning {release}: self.log_dict(...) or one self.log a value"
+        )
     if problems:
         ctx.todo(ID, "; ".join(problems), original)
     updated = _revalued(ctx, original, updated, short, path)

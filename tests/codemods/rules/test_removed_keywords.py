@@ -91,6 +91,11 @@ TODO = [
         ["LightningModule.log takes no tbptt_reduce_fx="],
         id="self.log's keywords gone in 1.6",
     ),
+    pytest.param(
+        MODULE + "        self.log('metrics', {'acc': acc, 'f1': f1})\n",
+        ["takes no dict value", "log_dict"],
+        id="self.log of a dict: 2.6.6 raises 'dict values cannot be logged'",
+    ),
 ]
 
 NOOP = [
