@@ -3,9 +3,13 @@
 One entry is one runnable command of a project: the script (relative to the project root), its argv (command-line
 overrides the project itself supports: Hydra overrides, argparse flags), the folder it runs from, the folders it
 needs on ``PYTHONPATH`` (a project that imports its own package from the root), the pip packages it imports beyond
-the shared ones, the shims of ``benchmarks/runnable/sitecustomize.py`` it needs, extra environment variables, and
-synthetic input files written into the copy before the run (``{"input.txt": "text"}``). The project's files are
-never edited. Unknown keys are errors, so a typo does not silently drop a setting.
+the shared ones, a ``layer`` of pip requirements that must differ from the shared venv's (installed for that entry
+alone with ``pip --target``, put before the venv on ``PYTHONPATH``: a project written for numpy 1, pandas 1), the shims
+of ``benchmarks/runnable/sitecustomize.py`` it needs, extra environment variables, synthetic input files written
+into the copy before the run (``{"input.txt": "text"}``), and ``pre_1_5``: why the entry point did not run on
+1.5.10 either (code older than the tool's starting point; it is still run and reported). The project's files are
+never edited (the migrated mode's hand edits live in ``runnable/edits``). Unknown keys are errors, so a typo does
+not silently drop a setting.
 """
 
 from __future__ import annotations
@@ -24,7 +28,10 @@ MANIFEST = Path(__file__).resolve().parent / "corpus" / "runnable.json"
 SITECUSTOMIZE = Path(__file__).resolve().parent / "runnable" / "sitecustomize.py"
 
 _TOP_KEYS = {"lightning", "torch", "packages", "env", "shims", "timeout_s", "entries", "skipped"}
-_ENTRY_KEYS = {"id", "project", "script", "args", "cwd", "pythonpath", "packages", "shims", "env", "files", "note"}
+_ENTRY_KEYS = {
+    "id", "project", "script", "args", "cwd", "pythonpath", "packages", "layer", "shims", "env", "files", "note",
+    "pre_1_5",
+}  # fmt: skip
 
 
 def _text_file(size: int) -> bytes:
@@ -68,10 +75,12 @@ class Entry:
     cwd: str = "."
     pythonpath: tuple[str, ...] = ()
     packages: tuple[str, ...] = ()
+    layer: tuple[str, ...] = ()
     shims: tuple[str, ...] = ()
     env: Mapping[str, str] = field(default_factory=dict)
     files: Mapping[str, str] = field(default_factory=dict)
     note: str = ""
+    pre_1_5: str = ""
 
 
 @dataclass(frozen=True)
@@ -132,10 +141,12 @@ def _entry(raw: Any, known_shims: frozenset[str] | None) -> Entry:
         cwd=str(raw.get("cwd", ".")),
         pythonpath=_strings(raw.get("pythonpath", []), f"{where}.pythonpath"),
         packages=_strings(raw.get("packages", []), f"{where}.packages"),
+        layer=_strings(raw.get("layer", []), f"{where}.layer"),
         shims=shims,
         env=_mapping(raw.get("env", {}), f"{where}.env"),
         files=files,
         note=str(raw.get("note", "")),
+        pre_1_5=str(raw.get("pre_1_5", "")),
     )
 
 

@@ -24,13 +24,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from _runnable_edits import TODO_MARK, Edits, apply, patch_for
 from _runnable_errors import first_error, last_line
 from _runnable_manifest import Entry, Manifest, write_files
+from _runnable_venv import ensure_layer
 
 REPO = Path(__file__).resolve().parents[1]
 SHIM_DIR = Path(__file__).resolve().parent / "runnable"
 MODES = ("migrated", "shim", "plain")
-TODO_MARK = "TODO(migrate-trainer)"
 #: variables a run inherits; everything else comes from the manifest (a stray CUDA_VISIBLE_DEVICES or
 #: PYTHONPATH of the caller must not change what the projects see).
 _INHERITED = ("PATH", "HOME", "LANG", "LC_ALL", "TERM", "USER")
@@ -61,6 +62,7 @@ class Migration:
     todos: dict[str, int] = field(default_factory=dict)  # rule id -> TODOs left after the rewrite
     reports: int = 0  # report-only findings left after the rewrite
     summary: str = ""  # the tool's last line
+    edits: Edits | None = None  # the hand edits of ``runnable/edits/<id>.patch``, when the entry has one
 
 
 def _copy(entry: Entry, source: Path, into: Path) -> Path:
@@ -86,8 +88,9 @@ def _findings(root: Path) -> list[dict[str, object]]:
     return found if isinstance(found, list) else []
 
 
-def migrate(root: Path) -> Migration:
-    """Rewrite ``root`` in place with this checkout's migrate-trainer; its findings before and after."""
+def migrate(root: Path, patch: Path | None = None) -> Migration:
+    """Rewrite ``root`` in place with this checkout's migrate-trainer (its findings before and after), then apply
+    the hand edits of ``patch``, each hunk placed against the TODOs the tool left."""
     before = Counter(str(item.get("kind")) for item in _findings(root))
     result = subprocess.run(
         ["nice", sys.executable, "-m", "codemods.cli", "--no-progress", "-j1", "."],
@@ -100,12 +103,15 @@ def migrate(root: Path) -> Migration:
     after = _findings(root)
     todos = Counter(str(item.get("rule")) for item in after if item.get("kind") == "todo")
     reports = sum(1 for item in after if item.get("kind") == "report")
-    return Migration(dict(sorted(before.items())), dict(sorted(todos.items())), reports, last_line(result.stderr))
+    edits = apply(patch, root, after) if patch is not None else None
+    summary = last_line(result.stderr)
+    return Migration(dict(sorted(before.items())), dict(sorted(todos.items())), reports, summary, edits)
 
 
-def _env(manifest: Manifest, entry: Entry, root: Path, mode: str, tmp: Path) -> dict[str, str]:
+def _env(manifest: Manifest, entry: Entry, root: Path, mode: str, tmp: Path, layer: Path | None) -> dict[str, str]:
     env = {name: os.environ[name] for name in _INHERITED if name in os.environ}
-    paths = [str(SHIM_DIR), *(str(root / p) for p in entry.pythonpath)]
+    # the entry's package layer goes before the venv's site-packages (PYTHONPATH always does), so its pins win
+    paths = [str(SHIM_DIR), *([str(layer)] if layer else []), *(str(root / p) for p in entry.pythonpath)]
     if mode == "shim":
         paths.append(str(REPO))
     env.update(manifest.env)
@@ -146,7 +152,7 @@ def run_entry(python: Path, manifest: Manifest, entry: Entry, root: Path, mode: 
             cwd=root / entry.cwd,
             stdout=out,
             stderr=subprocess.STDOUT,
-            env=_env(manifest, entry, root, mode, tmp),
+            env=_env(manifest, entry, root, mode, tmp, ensure_layer(python, manifest, entry)),
             start_new_session=True,
         )
         try:
@@ -174,6 +180,6 @@ def run_mode(
     base = work / f"{entry.id}-{mode}"
     base.mkdir(parents=True)
     root = _copy(entry, source, base)
-    migration = migrate(root) if mode == "migrated" else None
+    migration = migrate(root, patch_for(entry.id)) if mode == "migrated" else None
     logs.mkdir(parents=True, exist_ok=True)
     return run_entry(python, manifest, entry, root, mode, logs / f"{entry.id}.{mode}.log"), migration

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from _runnable_manifest import Manifest
+from _runnable_manifest import Entry, Manifest
 
 
 def cache_root() -> Path:
@@ -55,6 +55,30 @@ def ensure_venv(manifest: Manifest, base_python: str = "python3.11") -> Path:
         stamp_file.write_text(want, encoding="utf-8")
         print(f"runnable-venv: ready in {time.monotonic() - start:.0f} s", file=sys.stderr)
     return python
+
+
+def ensure_layer(python: Path, manifest: Manifest, entry: Entry) -> Path | None:
+    """The folder of the entry's own package layer (``pip install --target``, torch still pinned), built once and
+    kept while its stamp equals the entry's ``layer``; None when the entry has none. Its packages shadow the
+    venv's, so the layer carries every compiled package that must match its numpy (scipy, pandas, ...)."""
+    if not entry.layer:
+        return None
+    layer = python.parent.parent / "layers" / entry.id
+    stamp_file = layer / ".lightning-migrate-layer"
+    want = "\n".join(entry.layer)
+    layer.parent.mkdir(parents=True, exist_ok=True)
+    with open(f"{layer}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if stamp_file.is_file() and stamp_file.read_text(encoding="utf-8") == want:
+            return layer
+        print(f"runnable-venv: building the layer {layer}", file=sys.stderr)
+        shutil.rmtree(layer, ignore_errors=True)
+        constraints = python.parent.parent / "constraints.txt"
+        constraints.write_text(f"torch=={manifest.torch}\n", encoding="utf-8")
+        pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-c", str(constraints)]
+        subprocess.run(["nice", *pip, "--target", str(layer), *entry.layer], check=True)
+        stamp_file.write_text(want, encoding="utf-8")
+    return layer
 
 
 def versions(python: Path) -> str:

@@ -9,8 +9,9 @@ The entry points, their argv, extra packages, shims and synthetic input files ar
 committed here nor edited: each run works on a fresh copy of ``<corpus-src>/<project>`` (else materialised from
 the git mirror at the manifest's pinned commit of ``benchmarks/corpus/manifest.json``). All runs use one venv
 with real Lightning 2.x and CPU torch (``_runnable_venv.py``, built once and cached). Per entry point it prints
-one table row: migrated (runs / fails, the fatal exception's line and the project's file:line it came from, the
-TODOs left by rule id), through the shim, and unmigrated without the shim. Logs of every run stay under
+one table row: migrated with the hand edits of ``runnable/edits/<id>.patch`` (runs / fails, the fatal exception's
+line and the project's file:line it came from, the TODOs each edit answers and any edit at no TODO, the TODOs left
+by rule id; ``_runnable_edits.py``), through the shim, and unmigrated without the shim. Logs of every run stay under
 ``~/.cache/lightning-migrate/runnable-runs/``. Exit status 0 whatever the projects did (CI does not run this).
 """
 
@@ -28,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
 from _corpus_trees import find_mirror, materialise
+from _runnable_edits import Edits
 from _runnable_manifest import MANIFEST, Entry, Manifest, known_shims, load
 from _runnable_modes import MODES, Migration, Outcome, run_mode
 from _runnable_venv import cache_root, ensure_venv, versions
@@ -58,16 +60,31 @@ def _cell(outcome: Outcome | None, migration: Migration | None = None) -> str:
         where = f" at `{outcome.where}`" + (" (a TODO's line)" if outcome.at_todo else "") if outcome.where else ""
         parts.append(f"`{outcome.error.replace('|', '/')}`{where}")
     if migration is not None:
+        parts.extend(_edits_lines(migration.edits))
         todos = ", ".join(f"{rule} x{n}" for rule, n in migration.todos.items()) or "none"
-        parts.append(f"TODOs left {sum(migration.todos.values())}: {todos}")
+        parts.append(f"TODOs the tool left {sum(migration.todos.values())}: {todos}")
     return "<br>".join(parts)
 
 
+def _edits_lines(edits: Edits | None) -> list[str]:
+    """The hand edits of a migrated run: how many hunks, the TODOs they answer, and any edit that answers none."""
+    if edits is None:
+        return ["hand edits: none"]
+    lines = [f"hand edits {len(edits.placed)} (hunks), answering: " + "; ".join(edits.answered())]
+    if edits.without_todo():
+        lines.append(f"**edits without a TODO {len(edits.without_todo())}**: " + "; ".join(edits.without_todo()))
+    if not edits.applied:
+        lines.append(f"**the patch did not apply**: {edits.message}")
+    return [line.replace("|", "/") for line in lines]
+
+
 def print_table(rows: list[tuple[Entry, dict[str, tuple[Outcome, Migration | None]]]]) -> None:
-    print("| entry point | migrated (+ TODOs left) | unmigrated via `compat.lightning` | unmigrated, plain |")
+    print("| entry point | migrated + hand edits at TODOs | unmigrated via `compat.lightning` | unmigrated, plain |")
     print("|---|---|---|---|")
     for entry, results in rows:
         head = f"{entry.project}<br>`{' '.join([entry.script, *entry.args])}`"
+        if entry.pre_1_5:
+            head += "<br>*pre-1.5 code: fails on 1.5.10 too*"
         migrated = results.get("migrated", (None, None))
         print(
             f"| {head} | {_cell(*migrated)} | {_cell(results.get('shim', (None, None))[0])} "

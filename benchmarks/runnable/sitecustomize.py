@@ -10,6 +10,12 @@ nothing, and ``from torchvision.datasets.mnist import MNIST`` sees the patch as 
 * ``torchvision_datasets``: the dataset classes of ``DATASETS`` become synthetic datasets of the real lengths,
   image shapes and class counts (no download, no file); item ``i`` is the same image on every run.
 * ``optuna_caps``: ``Study.optimize`` runs at most ``RUNNABLE_OPTUNA_TRIALS`` trials (default 2).
+* ``max_epochs_cap``: ``Trainer(max_epochs=N)`` trains at most ``RUNNABLE_MAX_EPOCHS`` epochs (default 1):
+  ``PL_TRAINER_MAX_EPOCHS`` fills only an argument the project does not pass, and a script that asks for 100
+  epochs with early stopping (pytorch-forecasting's nbeats) otherwise trains for minutes.
+* ``cuda_stats_on_cpu``: without a GPU, ``torch.cuda``'s memory statistics and ``synchronize`` answer as an idle
+  device would (0 bytes, nothing to wait for) instead of raising: a project's timing callback (minGPT's
+  ``CUDACallback``) is instrumentation, and the benchmark machine has no GPU.
 * ``torchvision_no_ops``: the index's torchvision wheel is the CUDA build, whose compiled ops do not load next to
   the CPU torch (``libc10_cuda.so`` missing), and ``import torchvision`` then fails while registering fake
   kernels for them (``operator torchvision::nms does not exist``). An empty ``torchvision._meta_registrations``
@@ -145,10 +151,39 @@ def _patch_optuna_study(module: ModuleType) -> None:
     study.optimize = optimize
 
 
+def _patch_cuda_stats(module: ModuleType) -> None:
+    if module.is_available():
+        return
+
+    def idle(*_: Any, **__: Any) -> int:
+        return 0
+
+    for name in ("reset_peak_memory_stats", "synchronize", "max_memory_allocated", "memory_allocated"):
+        setattr(module, name, idle)
+
+
+def _patch_max_epochs(module: ModuleType) -> None:
+    import functools
+
+    cap = int(os.environ.get("RUNNABLE_MAX_EPOCHS", "1"))
+    trainer = module.Trainer
+    original = trainer.__init__
+
+    @functools.wraps(original)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if isinstance(kwargs.get("max_epochs"), int) and kwargs["max_epochs"] > cap:
+            kwargs["max_epochs"] = cap
+        original(self, *args, **kwargs)
+
+    trainer.__init__ = __init__
+
+
 #: shim id -> (module patched right after its first import, the patch).
 SHIMS: dict[str, tuple[str, Callable[[ModuleType], None]]] = {
     "torchvision_datasets": ("torchvision.datasets", _patch_torchvision_datasets),
     "optuna_caps": ("optuna.study", _patch_optuna_study),
+    "cuda_stats_on_cpu": ("torch.cuda", _patch_cuda_stats),
+    "max_epochs_cap": ("pytorch_lightning.trainer.trainer", _patch_max_epochs),
 }
 
 
