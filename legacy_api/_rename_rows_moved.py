@@ -69,3 +69,36 @@ def _moved_module_rows() -> Iterator[Rename]:
         RULE,
         (PL,),
     )
+
+
+def _profiler_rows() -> Iterator[Rename]:
+    """``pytorch_lightning.profiler`` -> ``pytorch_lightning.profilers`` (rule ``profiler_package``).
+
+    1.7.7's profiler/simple.py (and advanced, pytorch, xla, base): "`pytorch_lightning.profiler.SimpleProfiler` is
+    deprecated in v1.7 and will be removed in v1.9. Use the equivalent `pytorch_lightning.profilers.SimpleProfiler`",
+    each a subclass that only warns; 1.9.5 keeps the package raising. ``BaseProfiler`` is a subclass of ``Profiler``
+    from 1.7 ("deprecated in v1.6 ... Please use `Profiler` instead"); 1.5.10's BaseProfiler has 2.6.6's
+    ``Profiler.__init__(dirpath, filename)`` and methods. ``AbstractProfiler`` was a bare ABC of five abstract methods
+    (no __init__, no describe/profile, which 2.x's Trainer calls and whose attributes Profiler.__init__ sets): no
+    exact successor, a TODO. 1.5.10's ``profiler.profilers`` re-exported them all (deprecated in 1.4, gone in 1.6).
+    """
+    rule = "profiler_package"
+    for module, name in (
+        ("simple", "SimpleProfiler"),
+        ("advanced", "AdvancedProfiler"),
+        ("pytorch", "PyTorchProfiler"),
+        ("xla", "XLAProfiler"),
+        ("base", "PassThroughProfiler"),
+    ):
+        for old in (f"profiler.{name}", f"profiler.profilers.{name}"):
+            yield Rename(old, f"profilers.{name}", "class", "1.7", "1.9", rule, (PL,))
+        yield Rename(f"profiler.{module}.{name}", f"profilers.{module}.{name}", "class", "1.7", "1.9", rule, (PL,))
+    for old in ("profiler.BaseProfiler", "profiler.profilers.BaseProfiler"):
+        yield Rename(old, "profilers.Profiler", "class", "1.7", "1.8", rule, (PL,))
+    yield Rename("profiler.base.BaseProfiler", "profilers.profiler.Profiler", "class", "1.7", "1.8", rule, (PL,))
+    note = (
+        "AbstractProfiler is gone in 1.8: subclass pytorch_lightning.profilers.Profiler and call its __init__ "
+        "(2.x's Trainer calls profile() and describe(), which read the attributes it sets)"
+    )
+    for old in ("profiler.AbstractProfiler", "profiler.base.AbstractProfiler", "profiler.profilers.AbstractProfiler"):
+        yield Rename(old, None, "class", "1.6", "1.8", rule, (PL,), note)

@@ -42,7 +42,7 @@ from legacy_api._rename_rows import (
     _strategy_rows,
 )
 from legacy_api._rename_rows_2x import _moved_out_rows, _precision_2x_rows, _xla_rows
-from legacy_api._rename_rows_moved import _moved_module_rows
+from legacy_api._rename_rows_moved import _moved_module_rows, _profiler_rows
 from legacy_api._strategy_names import ACCELERATOR_NAMES, DEVICE_FLAGS, STRATEGY_CLASSES, STRATEGY_NAMES
 from legacy_api._trainer_properties import TRAINER_PROPERTIES, TrainerProperty
 
@@ -82,6 +82,7 @@ RENAMES: tuple[Rename, ...] = (
     *_logger_rows(),
     *_progress_bar_rows(),
     *_moved_module_rows(),
+    *_profiler_rows(),
     *_lite_rows(),
     *_compat_rows(),
     *_kwarg_rows(),

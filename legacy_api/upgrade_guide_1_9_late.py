@@ -238,10 +238,11 @@ ROWS = (
         "1.9-regular-12",
         "pytorch_lightning.profiler",
         "pytorch_lightning.profilers",
-        "todo:removed_names",
+        "rewrite:profiler_package",
         f"{PL}.profiler.PyTorchProfiler",
         "2.0",
         imported(f"{PL}.profiler", "PyTorchProfiler"),
+        shows="from pytorch_lightning.profilers import PyTorchProfiler",
     ),
     Row(
         "1.9-regular-13",
