@@ -214,10 +214,11 @@ ROWS = (
         "1.6-regular-06",
         "Trainer(max_steps=None)",
         "Trainer(max_steps=-1)",
-        "silent:rewrite to max_steps=-1",
+        "rewrite:trainer_flag_values",
         f"{T}(max_steps)",
         "kept",
         trainer("max_steps=None"),
+        shows="Trainer(max_steps=-1, max_epochs=-1)",
         guide_note="max_steps= itself stays; only None stopped working",
     ),
     Row(

@@ -230,7 +230,7 @@ ROWS = (
         "accumulate_grad_batches",
         "{0: 8, 4: 4}",
         "callbacks=[GradientAccumulationScheduler(...)]",
-        "silent:rewrite to the callback",
+        "todo:trainer_flag_values",
         note="the flag stays; only a dict value stopped working",
         gone="kept",
     ),
