@@ -119,6 +119,18 @@ GONE_PARAMETERS: dict[tuple[str, str], dict[str, str]] = {
 }
 
 
+#: (base, hook) -> (the first release that no longer keeps what the hook returns, what to do instead). 1.5.10's
+#: Trainer saved what Callback.on_save_checkpoint returned under checkpoint["callbacks"][state_key] and handed it to
+#: on_load_checkpoint as callback_state; 1.8.6/1.9.5 raise a ValueError on a returned value ("deprecated in v1.6 and
+#: is no longer supported as of v1.8"), 2.0.9 ... 2.6.6 call the hook and drop the value.
+IGNORED_RETURNS: dict[tuple[str, str], tuple[str, str]] = {
+    ("Callback", "on_save_checkpoint"): (
+        "1.8",
+        "return the state from state_dict() and restore it in load_state_dict(self, state_dict) (1.x saved the "
+        "returned value and passed it to on_load_checkpoint as callback_state)",
+    ),
+}
+
 #: The recorded 1.x releases: where a legacy project's hooks come from.
 LEGACY_RELEASES = tuple(release for release in RELEASES if release.startswith("1."))
 

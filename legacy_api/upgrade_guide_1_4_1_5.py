@@ -144,7 +144,7 @@ ROWS = (
         "1.4-regular-08",
         "Callback.on_load_checkpoint(self, checkpoint)",
         "on_load_checkpoint(self, trainer, pl_module, checkpoint)",
-        "silent:todo on the hook",
+        "todo:removed_hooks",
         "",
         "",
         hook("Callback", "on_load_checkpoint(self, checkpoint)"),

@@ -149,11 +149,11 @@ ROWS = (
         "1.7-advanced-28",
         "returning a state from Callback.on_save_checkpoint",
         "Callback.state_dict / load_state_dict",
-        "silent:todo on the hook",
+        "todo:removed_hooks",
         "",
         "",
         f"from {PL} import Callback\n\n\nclass Mine(Callback):\n"
-        "    def on_save_checkpoint(self, trainer, pl_module, checkpoint):\n        return {'seen': 1}\n",
+        "    def on_save_checkpoint(self, trainer, pl_module, checkpoint): return {'seen': 1}\n",
         guide_note="the hook stays; only its return value is ignored since 2.0",
     ),
     _trainer_attribute(

@@ -32,6 +32,7 @@ from codemods.rules._epoch_end_plan import EPOCH_ENDS, blocker
 from codemods.rules._hook_classes import base_of, owner_class, project_base_of
 from legacy_api.hooks import (
     GONE_PARAMETERS,
+    IGNORED_RETURNS,
     LEGACY_RELEASES,
     SUCCESSORS,
     changed_hooks,
@@ -41,6 +42,7 @@ from legacy_api.hooks import (
     removed_in,
     signature,
 )
+from legacy_api.renames import version_tuple
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -88,10 +90,17 @@ def _check(ctx: FileContext, base: str, node: cst.FunctionDef) -> str | None:
         if param.name.value in gone and param.default is None:
             name = param.name.value
             return f"Lightning {target.release} no longer passes {name} to {hook}: {gone[name]}"
+    ignored = IGNORED_RETURNS.get((base, hook))
+    if ignored is not None and ctx.target >= version_tuple(ignored[0]) and _returns_a_value(node):
+        return f"Lightning {target.release} does not keep what {base}.{hook} returns: {ignored[1]}"
     theirs = parse_signature(signature(target.release, base, hook))
     if theirs is None or theirs[2]:
         return None
-    names, _, _ = theirs
+    names, needed, _ = theirs
+    if len(mine) < needed and not isinstance(node.params.star_arg, cst.Param):
+        # Fewer parameters than the target always passes: a TypeError at the first call (on_load_checkpoint(self,
+        # checkpoint), the form before 1.4.9).
+        return f"Lightning {target.release} calls {hook}({', '.join(['self', *names])}): this {hook} takes {len(mine)}"
     legacy = _legacy_signature(base, hook)
     shifted = [n for i, n in enumerate(mine[: len(names)]) if n != names[i] and n in legacy and n not in names]
     if required > len(names) or shifted:
@@ -99,6 +108,32 @@ def _check(ctx: FileContext, base: str, node: cst.FunctionDef) -> str | None:
         extra = ", ".join(shifted or mine[len(names) :])
         return f"Lightning {target.release} calls {hook}({passed}): {extra} is no longer passed there"
     return None
+
+
+class _Returns(cst.CSTVisitor):
+    """Finds a ``return <value>`` of the function itself (not of a nested function, class or lambda)."""
+
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is not None and not (isinstance(node.value, cst.Name) and node.value.value == "None"):
+            self.found = True
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def _returns_a_value(node: cst.FunctionDef) -> bool:
+    finder = _Returns()
+    node.body.visit(finder)
+    return finder.found
 
 
 def _rewritten(ctx: FileContext, owner: cst.ClassDef, node: cst.FunctionDef, direct: bool) -> bool:

@@ -21,6 +21,21 @@ CALLBACK = "from pytorch_lightning.callbacks import Callback\n\n\nclass C(Callba
 
 TODO = [
     pytest.param(
+        CALLBACK.format(
+            body="    def on_save_checkpoint(self, trainer, pl_module, checkpoint):\n"
+            "        if trainer.is_global_zero:\n            return {'seen': self.seen}\n"
+        ),
+        "2.6",
+        ["does not keep what Callback.on_save_checkpoint returns", "state_dict()", "callback_state"],
+        id="a state returned from Callback.on_save_checkpoint is dropped since 2.0 (1.8-1.9 raised)",
+    ),
+    pytest.param(
+        CALLBACK.format(body="    def on_load_checkpoint(self, checkpoint):\n        pass\n"),
+        "2.6",
+        ["on_load_checkpoint(self, trainer, pl_module, checkpoint)", "takes 1"],
+        id="fewer parameters than the target always passes: the pre-1.4.9 on_load_checkpoint(self, checkpoint)",
+    ),
+    pytest.param(
         MODULE.format(
             body="    def validation_step(self, batch, batch_idx, dataloader_idx=0):\n        return 1\n\n"
             "    def validation_epoch_end(self, outputs):\n        self.log('x', len(outputs))\n"
@@ -108,9 +123,54 @@ TODO_BESIDE_RENAMES = [
 ]
 
 NOOP = [
+    pytest.param(
+        CALLBACK.format(
+            body="    def on_save_checkpoint(self, trainer, pl_module, checkpoint):\n"
+            "        checkpoint['seen'] = 1\n        return None\n"
+        ),
+        "2.6",
+        id="on_save_checkpoint that writes into the checkpoint and returns nothing",
+    ),
+    pytest.param(
+        CALLBACK.format(
+            body="    def on_save_checkpoint(self, trainer, pl_module, checkpoint):\n"
+            "        def state():\n            return {'seen': 1}\n\n        checkpoint['seen'] = state()\n"
+        ),
+        "2.6",
+        id="a nested function's return is not the hook's",
+    ),
+    pytest.param(
+        CALLBACK.format(body="    def on_save_checkpoint(self, trainer, pl_module, checkpoint):\n        return {}\n"),
+        "1.7",
+        id="1.7 still kept the returned state",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\n\n\nclass Mine:\n"
+        "    def on_save_checkpoint(self, trainer, pl_module, checkpoint):\n        return {'seen': 1}\n",
+        "2.6",
+        id="the user's own class with a method of that name",
+    ),
+    pytest.param(
+        CALLBACK.format(
+            body="    def on_validation_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):\n        pass\n"
+        ),
+        "2.6",
+        id="dataloader_idx left out: 2.x passes it only with several dataloaders",
+    ),
+    pytest.param(
+        CALLBACK.format(body="    def on_load_checkpoint(self, *args):\n        pass\n"),
+        "2.6",
+        id="*args takes whatever is passed",
+    ),
     pytest.param(MODULE.format(body="    def validation_epoch_end(self, outputs):\n        pass\n"), "1.9", id="1.9"),
-    pytest.param(MODULE.format(body="    def training_step(self, batch, batch_idx):\n        return None\n"), "2.6", id="2.x signature"),
-    pytest.param(MODULE.format(body="    def on_train_epoch_end(self):\n        pass\n"), "2.6", id="the successor itself"),
+    pytest.param(
+        MODULE.format(body="    def training_step(self, batch, batch_idx):\n        return None\n"),
+        "2.6",
+        id="2.x signature",
+    ),
+    pytest.param(
+        MODULE.format(body="    def on_train_epoch_end(self):\n        pass\n"), "2.6", id="the successor itself"
+    ),
     pytest.param(
         MODULE.format(body="    def training_step(self, batch, batch_idx, optimizer_idx=0):\n        return None\n"),
         "2.6",
