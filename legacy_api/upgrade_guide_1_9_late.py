@@ -46,7 +46,7 @@ ROWS = (
         "1.9-advanced-44",
         '"frequency" in configure_optimizers\' dicts',
         MANUAL,
-        "silent:todo naming manual optimization",
+        "todo:optimizer_frequency",
         "",
         "",
         in_module("return [{'optimizer': opt_a, 'frequency': 5}, {'optimizer': opt_b, 'frequency': 1}]").replace(

@@ -29,6 +29,8 @@ _MEMBER = re.compile(r"\.[ \t]*(\w+)")
 _KEYWORD = re.compile(r"[(,][ \t\n]*(\w+)[ \t]*=(?!=)")
 #: ``self.log("name", {...})``: a dict value, which 2.x refuses (rule ``removed_keywords``).
 _LOG_DICT = re.compile(r"\.log[ \t]*\([^,()]*,[ \t\n]*\{")
+#: A "frequency" key where configure_optimizers is defined (rule optimizer_frequency: 2.x ignores an optimizer's).
+_FREQUENCY = re.compile(r"""["']frequency["']""")
 _HEADER = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
 
 
@@ -75,6 +77,8 @@ def concerns(text: str) -> bool:
     if vocabulary.ITERATOR in text and any(m.group(1) in vocabulary.ITERATOR_STEPS for m in _DEF.finditer(text)):
         return True  # a step taking the batch iterator (rule dataloader_iter_steps)
     if _LOG_DICT.search(text):
+        return True
+    if "def configure_optimizers" in text and _FREQUENCY.search(text):
         return True
     keywords = vocabulary.keywords()
     if any(match.group(1) in keywords for match in _KEYWORD.finditer(text)):
