@@ -101,3 +101,10 @@ def test_the_committed_manifest_parses_with_the_shims_sitecustomize_has() -> Non
     assert len({entry.project for entry in manifest.entries}) >= 8
     corpus = {row["name"] for row in json.loads((MANIFEST.parent / "manifest.json").read_text(encoding="utf-8"))}
     assert {entry.project for entry in manifest.entries} <= corpus
+
+
+def test_an_entry_carries_its_own_package_layer_and_pre_1_5_reason_outside_the_shared_venv() -> None:
+    raw = {"id": "x", "project": "p", "script": "s", "layer": ["numpy<2"], "pre_1_5": "hparams assigned"}
+    manifest = parse({**MINIMAL, "entries": [raw]})
+    assert (manifest.entries[0].layer, manifest.entries[0].pre_1_5) == (("numpy<2",), "hparams assigned")
+    assert manifest.all_packages() == ("a",)  # the layer is not installed into the shared venv
