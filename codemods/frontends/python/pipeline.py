@@ -9,6 +9,7 @@ import re
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import libcst as cst
 
@@ -131,6 +132,7 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
         guarded = version_guards.guarded_lines(tree, options.target_tuple)  # code for other releases: as it is
         lines = [line for line in lines if line not in guarded]
     originals = {id(chunk): (chunk.text, chunk.start_line) for chunk in chunks}
+    kinds: dict[type[cst.CSTNode], Any] = {}
     try:
         for index, chunk in enumerate(chunks):
             if chunk.first == chunk.stop:
@@ -142,7 +144,7 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
             # (replaced by its rewrite), and a new node could reuse one of its ids.
             ctx.labels, ctx.claimed, ctx.todos, ctx.split_imports = set(), set(), {}, {}
             ctx.callees, ctx.presets, ctx.cuda_devices = set(), {}, set()
-            rule_pass = RulePass(ctx, analysis.statements, lines)
+            rule_pass = RulePass(ctx, analysis.statements, lines, kinds)
             rule_pass.position = chunk.first
             new = module.visit(rule_pass)
             if rule_pass.position != chunk.stop:

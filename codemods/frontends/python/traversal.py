@@ -82,7 +82,14 @@ class _Kind:
 class RulePass(cst.CSTTransformer):
     """Dispatches every visited node to the enabled rules' hooks: one traversal for all rules."""
 
-    def __init__(self, ctx: FileContext, statements: Sequence[Statement], lines: Sequence[int]) -> None:
+    def __init__(
+        self,
+        ctx: FileContext,
+        statements: Sequence[Statement],
+        lines: Sequence[int],
+        kinds: dict[type[cst.CSTNode], _Kind] | None = None,
+    ) -> None:
+        """``kinds``: what :meth:`_kind` found, shared by the passes over one file's chunks (they share the hooks)."""
         super().__init__()
         self.ctx = ctx
         self.statements = statements
@@ -94,12 +101,10 @@ class RulePass(cst.CSTTransformer):
         self.block_scopes: dict[int, Any] = {}
         hooked = {*ctx.handlers, *ctx.visitors}
         self.opaque = frozenset(kind for kind in _OPAQUE if kind.__name__ not in hooked)
-        self.kinds: dict[type[cst.CSTNode], _Kind] = {}
+        self.kinds: dict[type[cst.CSTNode], _Kind] = {} if kinds is None else kinds
 
     def _kind(self, node: cst.CSTNode) -> _Kind:
-        kind = self.kinds.get(type(node))
-        if kind is None:
-            kind = self.kinds[type(node)] = _Kind(type(node), self.opaque, self.ctx)
+        kind = self.kinds[type(node)] = _Kind(type(node), self.opaque, self.ctx)
         return kind
 
     # --- pairing with ast -----------------------------------------------------------------------------------
@@ -151,7 +156,7 @@ class RulePass(cst.CSTTransformer):
         return None
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        kind = self._kind(node)
+        kind = self.kinds.get(type(node)) or self._kind(node)
         if kind.opaque:
             return False
         ctx = self.ctx
@@ -172,7 +177,7 @@ class RulePass(cst.CSTTransformer):
         return True
 
     def on_leave(self, original_node: Any, updated_node: Any) -> Any:
-        kind = self._kind(original_node)
+        kind = self.kinds.get(type(original_node)) or self._kind(original_node)
         if kind.opaque:
             return updated_node
         ctx = self.ctx
