@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import gc
 import sys
 from datetime import timedelta
@@ -132,6 +133,10 @@ class ParallelStrategy(Strategy):
             timeout=timeout,
         )
         self._owns_process_group = True
+        # A script that ends without teardown (Fabric's style allows it) would leave the group to the interpreter's
+        # shutdown, where destroying Gloo's threads can abort the process (SIGABRT, "terminate called without an
+        # active exception"): free it first. A no-op after teardown.
+        atexit.register(_destroy_at_exit)
 
     def _teardown_distributed(self) -> None:
         if self.cluster_environment is not None:
@@ -207,3 +212,9 @@ class ParallelStrategy(Strategy):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(parallel_devices={self.parallel_devices}, num_nodes={self.num_nodes})"
+
+
+def _destroy_at_exit() -> None:
+    if dist.is_available() and dist.is_initialized():
+        gc.collect()
+        dist.destroy_process_group()
