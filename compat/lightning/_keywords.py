@@ -24,12 +24,26 @@ DEPRECATED_IN, REMOVED_IN = "1.4", "1.6"
 RULE = "removed_keywords"
 
 
-def _owner(root: str, owner: str) -> tuple[type, str, str]:
-    """(class, method name, how the notice names the call) for a RENAMED owner on ``root``."""
+def _owner(root: str, owner: str) -> tuple[Any, str, str]:
+    """(what holds the callable, its attribute name, how the notice names the call) for a RENAMED owner on ``root``:
+    ``Trainer.<method>``, a class (its ``__init__``), a class's method (``LightningModule.log``) or a module's
+    function (``utilities.model_helpers.is_overridden``)."""
     if owner.startswith("Trainer."):
         return importlib.import_module(root).Trainer, owner.partition(".")[2], owner
-    module, _, name = owner.removeprefix(f"{PL}.").rpartition(".")
-    return getattr(importlib.import_module(f"{root}.{module}"), name), "__init__", name
+    parts = owner.removeprefix(f"{PL}.").split(".")
+    for split in range(len(parts), -1, -1):
+        try:
+            holder: Any = importlib.import_module(".".join([root, *parts[:split]]))
+        except ImportError:
+            continue
+        for name in parts[split:-1]:
+            holder = getattr(holder, name)
+        last = parts[-1]
+        target = getattr(holder, last)
+        if isinstance(target, type):
+            return target, "__init__", last
+        return holder, last, ".".join(parts[-2:]) if isinstance(holder, type) else last
+    raise ImportError(owner)
 
 
 def _wrap(original: Callable[..., Any], spelled: str, renames: dict[str, str]) -> Callable[..., Any]:
@@ -45,12 +59,12 @@ def _wrap(original: Callable[..., Any], spelled: str, renames: dict[str, str]) -
     }
 
     @functools.wraps(original)
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         for old, new in renames.items():
             if old in kwargs:
                 warn(notices[old])
                 kwargs[new] = kwargs.pop(old)
-        return original(self, *args, **kwargs)
+        return original(*args, **kwargs)
 
     return wrapper
 
@@ -61,8 +75,8 @@ def install_keywords(root: str, log: PatchLog) -> None:
     for (owner, old), new in sorted(RENAMED.items()):
         by_owner.setdefault(owner, {})[old] = new
     for owner, renames in by_owner.items():
-        cls, method, spelled = _owner(root, owner)
-        original = cls.__dict__.get(method)
+        holder, name, spelled = _owner(root, owner)
+        original = holder.__dict__.get(name) if isinstance(holder, type) else getattr(holder, name, None)
         if original is None:
             continue  # Trainer.tune: 2.0 removed the method itself
-        log.set_attr(cls, method, _wrap(original, spelled, renames))
+        log.set_attr(holder, name, _wrap(original, spelled, renames))

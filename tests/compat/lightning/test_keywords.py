@@ -55,3 +55,15 @@ def test_uninstall_restores_the_methods(shim: Any) -> None:
         assert pl.Trainer.__dict__["test"] is not wrapped and not hasattr(pl.Trainer.test, "__wrapped__")
     finally:
         shim.install()
+
+
+def test_a_module_method_and_a_module_function_take_the_old_keyword(shim: Any) -> None:
+    """Rows owned by a LightningModule method (``self.log(sync_dist_op=)``) and by a module's function
+    (``is_overridden(model=)``) are wrapped where they live, not as classes."""
+    import pytorch_lightning as pl
+    from pytorch_lightning.utilities import model_helpers
+
+    assert RENAMED[("pytorch_lightning.LightningModule.log", "sync_dist_op")] == "reduce_fx"
+    assert hasattr(pl.LightningModule.__dict__["log"], "__wrapped__")
+    with pytest.warns(CompatDeprecationWarning, match="instance="):
+        assert model_helpers.is_overridden("training_step", model=pl.LightningModule()) is False
