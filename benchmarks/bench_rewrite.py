@@ -70,6 +70,7 @@ def in_process(legacy: Path, rounds: int) -> None:
         "libcst parse+code": lambda: time_call(lambda: [cst.parse_module(t).code for t in texts], 1),
         "migrate-trainer 1.6": lambda: time_call(lambda: [transform_python(t, Options("1.6")) for t in texts], 1),
         "migrate-trainer 2.0": lambda: time_call(lambda: [transform_python(t, Options("2.0")) for t in texts], 1),
+        "migrate-trainer 2.6": lambda: time_call(lambda: [transform_python(t, Options("2.6")) for t in texts], 1),
     }
     results = interleaved(subjects, rounds)
     print_table(f"a. In-process, {len(texts)} legacy files, {lines} lines", results, "libcst parse+code")
