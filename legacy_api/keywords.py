@@ -24,7 +24,31 @@ RENAMED: dict[tuple[str, str], str] = {
     # Deprecated in 1.5; 1.5.10's log/log_dict took sync_dist_op as reduce_fx where reduce_fx was left "default".
     ("pytorch_lightning.LightningModule.log", "sync_dist_op"): "reduce_fx",
     ("pytorch_lightning.LightningModule.log_dict", "sync_dist_op"): "reduce_fx",
+    # 1.4.9/1.5.10 set instance = model where only model= was given; 1.6.5 dropped model= (sources of each release).
+    ("pytorch_lightning.utilities.model_helpers.is_overridden", "model"): "instance",
 }
+
+#: Signatures the recordings lack, read in the real sources: the defining path (a function's, or a class's
+#: ``__init__``) -> (the first minor it holds for, the signature it has from there to the newest recorded release).
+#: The recordings hold classes' own methods only: a module's functions are absent, and 2.x's ``Logger`` defines no
+#: ``__init__`` (nor does ``lightning_fabric``'s ``Logger`` it derives from), so ``object.__init__`` refuses every
+#: argument: on real 2.6.6 ``super().__init__(agg_key_funcs={})`` in a ``Logger`` subclass raises ``TypeError:
+#: object.__init__() takes exactly one argument``; 1.8.6 first lacks the ``__init__`` 1.7.7 deprecated.
+UNRECORDED: dict[str, tuple[str, str]] = {
+    "pytorch_lightning.utilities.model_helpers.is_overridden": ("1.6", "(method_name, instance=None, parent=None)"),
+    "pytorch_lightning.loggers.logger.Logger.__init__": ("1.8", "(self)"),
+}
+
+
+def unrecorded(path: str, release: str) -> str | None:
+    """The signature :data:`UNRECORDED` keeps for ``path`` at ``release`` (``"2.6.6"``), else None."""
+    found = UNRECORDED.get(path)
+    if found is None:
+        return None
+    since, signature = found
+    minor = tuple(int(part) for part in release.split(".")[:2])
+    return signature if minor >= tuple(int(part) for part in since.split(".")) else None
+
 
 #: The methods of a Lightning class a call on ``self`` reaches (``self.log(...)`` in a LightningModule), whose
 #: keywords are checked like a class's: (hook base, method) -> the method's public path.
@@ -40,10 +64,16 @@ REVALUED: dict[tuple[str, str, str], str] = {
     ("pytorch_lightning.cli.LightningCLI", "seed_everything_default", "None"): "False",
 }
 
+_AGGREGATE = "aggregate the metrics yourself before logging them (1.x merged one step's with it)"
+
 #: (class name, keyword) -> what to write instead, for a keyword the target refuses with no one-to-one successor.
 INSTEAD: dict[tuple[str, str], str] = {
     ("SimpleProfiler", "output_filename"): "pass dirpath= and filename= (the report goes to dirpath/filename)",
     ("AdvancedProfiler", "output_filename"): "pass dirpath= and filename= (the report goes to dirpath/filename)",
+    # 1.5.10's LightningLoggerBase.agg_and_log_metrics merged the metrics logged at one step with them; 1.7.7
+    # deprecated both ("deprecated in v1.6 and will be removed in v1.8"), and 2.x logs each call as it comes.
+    ("Logger", "agg_key_funcs"): _AGGREGATE,
+    ("Logger", "agg_default_func"): _AGGREGATE,
 }
 
 #: (class name, parameter) -> what 1.x's default meant, for a parameter the target requires.
@@ -59,10 +89,23 @@ _RECORDED = (
 #: (class name, keyword) -> what to pass instead, for a keyword 1.x's class took itself and the target's forwards
 #: through ``**kwargs`` (to torch's ``DistributedDataParallel`` for the DDP strategies: a ``TypeError`` there).
 FORWARDED: dict[tuple[str, str], str] = {
+    # 1.6-1.9's DDPStrategy never took these (a 1.5 DDPPlugin's are dropped: OVERRIDDEN).
     ("DDPStrategy", "num_nodes"): "pass Trainer(num_nodes=...) instead",
     ("DDPStrategy", "sync_batchnorm"): "pass Trainer(sync_batchnorm=True) instead",
     ("PyTorchProfiler", "profiled_functions"): _RECORDED,
     ("PyTorchProfiler", "record_functions"): _RECORDED,
+}
+
+
+#: A strategy's keyword the Trainer overwrites with its own flag (keyword -> (the Trainer flag, its default)): 1.5.10's
+#: ``resolve_training_type_plugin`` set a plugin's ``num_nodes`` and ``sync_batchnorm`` from the Trainer's (run on
+#: real 1.5.10: ``Trainer(strategy=DDPPlugin(num_nodes=2))`` has ``num_nodes`` 1), and every later release's
+#: connector sets the strategy's ``num_nodes`` and layer sync from the Trainer too (2.6.6: ``_lazy_init_strategy``),
+#: while 2.x's ``DDPStrategy`` forwards the keyword to torch's ``DistributedDataParallel`` (a ``TypeError`` at the
+#: first ``fit``) and ``DeepSpeedStrategy`` refuses it. Dropping it keeps what 1.x ran.
+OVERRIDDEN: dict[str, tuple[str, str]] = {
+    "num_nodes": ("num_nodes", "1"),
+    "sync_batchnorm": ("sync_batchnorm", "False"),
 }
 
 
@@ -93,7 +136,7 @@ def removed_keywords() -> frozenset[str]:
     same class or method does not name: what a call may pass that the target refuses or forwards (the prefilter's
     vocabulary for rule ``removed_keywords``)."""
     newest = surface(RELEASES[-1])
-    found = {old for _, old in RENAMED}
+    found = {old for owner, old in RENAMED if owner not in UNRECORDED}
     for release in RELEASES:
         if not release.startswith("1."):
             continue
@@ -109,4 +152,16 @@ def removed_keywords() -> frozenset[str]:
             if before is not None and after is not None:
                 found.update(before[0] - after[0])
     found.update(keyword for _, keyword in FORWARDED)
+    found.update(OVERRIDDEN)
     return frozenset(found - {"self"})
+
+
+def function_keywords() -> dict[str, frozenset[str]]:
+    """A Lightning function's name -> the keywords of it :data:`RENAMED` renames (``is_overridden``: ``model``):
+    the prefilter's vocabulary for these, kept apart from :func:`removed_keywords` since ``model=`` alone is in
+    every other file."""
+    found: dict[str, set[str]] = {}
+    for owner, old in RENAMED:
+        if owner in UNRECORDED:
+            found.setdefault(owner.rpartition(".")[2], set()).add(old)
+    return {name: frozenset(keywords) for name, keywords in found.items()}

@@ -35,6 +35,15 @@ class RemovedArgument:
 
 
 REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
+    # 1.4.9's Trainer took it (deprecated in 1.3; 0 and None meant no truncation: ``self.trainer.truncated_bptt_steps
+    # or 0``), 1.5.10's does not; LightningModule.truncated_bptt_steps, its 1.3 successor, is gone from 2.0.9 on.
+    RemovedArgument(
+        "truncated_bptt_steps",
+        "1.5",
+        (None, 0),
+        "1.4 split each batch along time into chunks of N steps, and 2.x has no truncated backprop: "
+        "set self.automatic_optimization = False and split the sequence in training_step (manual optimization)",
+    ),
     RemovedArgument(
         "checkpoint_callback",
         "1.7",

@@ -55,6 +55,8 @@ _STATE = "nothing: 1.6 dropped the data module's state tracking; keep a flag of 
 _TRANSFORMS = "an attribute of your own data module (1.7 dropped it from LightningDataModule)"
 _LOOPS = "nothing: 2.0 made the loops private and no longer pluggable; write the loop yourself with Fabric"
 _TBPTT = "nothing: 2.0 removed truncated back-propagation through time; split the sequence yourself in training_step"
+#: 1.4.9's write_prediction/write_prediction_dict torch.save'd test-step outputs (deprecated in 1.3, gone in 1.5).
+_PREDICTIONS = "what predict_step returns, run by trainer.predict() (a BasePredictionWriter callback saves it)"
 _BATCHES = "a list with one count per dataloader since 2.0: sum(...) for the total"
 
 
@@ -72,6 +74,8 @@ MEMBERS: tuple[Member, ...] = (
     Member(_LM, "use_amp", "self.trainer.precision (a string such as '16-mixed')"),
     Member(_LM, "precision", "self.trainer.precision (a string such as '16-mixed')"),
     Member(_LM, "truncated_bptt_steps", _TBPTT, effect=True),
+    Member(_LM, "write_prediction", _PREDICTIONS),
+    Member(_LM, "write_prediction_dict", _PREDICTIONS),
     *(Member(_DM, f"has_{what}", _STATE) for what in ("prepared_data",)),
     *(
         Member(_DM, f"has_{when}_{stage}", _STATE)
@@ -94,6 +98,8 @@ MEMBERS: tuple[Member, ...] = (
     Member(f"{_PL}.loggers.LoggerCollection", "close", "finalize('success') on each logger of the list"),
     Member(_LOGGER, "close", "logger.finalize('success')"),
     Member(_LOGGER, "agg_and_log_metrics", "logger.log_metrics(metrics, step) (2.x logs without aggregating)"),
+    # 1.7.7's SingleTPUStrategy.is_distributed returned False; 1.8 dropped it (its successor has none).
+    Member(f"{_PL}.plugins.SingleTPUPlugin", "is_distributed", "False: a single-device strategy never is distributed"),
     Member(f"{_PL}.profiler.BaseProfiler", "profile_iterable", "nothing: wrap each next() in profiler.profile(name)"),
     *(Member(_LOOP, name, _LOOPS) for name in ("replace", "run", "connect")),
     Member(f"{_PL}.loops.FitLoop", "min_steps", "Trainer(min_steps=...)", use="store", since="2.0"),

@@ -126,7 +126,7 @@ ROWS = (
         "1.7-advanced-23",
         "LightningLoggerBase(agg_key_funcs=)",
         "aggregate metrics yourself before logging",
-        "silent:todo naming the removal",
+        "todo:removed_keywords",
         f"{PL}.loggers.LightningLoggerBase(agg_key_funcs)",
         "1.7",
         f"from {PL}.loggers import LightningLoggerBase\n\n\nclass Mine(LightningLoggerBase):\n"
@@ -136,7 +136,7 @@ ROWS = (
         "1.7-advanced-24",
         "LightningLoggerBase(agg_default_func=)",
         "aggregate metrics yourself before logging",
-        "silent:todo naming the removal",
+        "todo:removed_keywords",
         f"{PL}.loggers.LightningLoggerBase(agg_default_func)",
         "1.7",
         f"from {PL}.loggers import LightningLoggerBase\n\n\nclass Mine(LightningLoggerBase):\n"

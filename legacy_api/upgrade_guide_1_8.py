@@ -104,10 +104,10 @@ ROWS = (
         "1.8-advanced-07",
         "with init_meta_context()",
         "DeepSpeed ZeRO stage 3 (or Fabric's empty_init)",
-        "silent:todo naming the removal",
+        "todo:removed_names",
         f"{PL}.utilities.meta.init_meta_context",
         "1.9",
-        f"from {PL}.utilities.meta import init_meta_context\n\nwith init_meta_context():\n    model = make()\n",
+        f"import {PL} as pl\n\nwith pl.utilities.meta.init_meta_context(): model = make()\n",
     ),
     Row(
         "1.8-advanced-08",

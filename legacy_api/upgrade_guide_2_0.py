@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from legacy_api.upgrade_guide_model import Row, hook, imported, in_module, on_trainer, trainer
+from legacy_api.upgrade_guide_model import Row, hook, imported, on_trainer, trainer
 
 PL = "pytorch_lightning"
 LM, CB, T = f"{PL}.LightningModule", f"{PL}.Callback", f"{PL}.Trainer"
@@ -56,7 +56,7 @@ ROWS = (
         "2.0-devel-02",
         "SingleTPUStrategy.is_distributed",
         "nothing (it was always False)",
-        "silent:todo naming the removal",
+        "todo:removed_members",
         f"{PL}.plugins.SingleTPUPlugin.is_distributed",
         "1.8",
         f"from {PL}.plugins import SingleTPUPlugin\n\nplugin = SingleTPUPlugin(0)\nflag = plugin.is_distributed\n",
@@ -72,12 +72,9 @@ ROWS = (
         "2.0-regular-02",
         "self.trainer.model.parameters() in configure_optimizers under FSDP",
         "self.parameters()",
-        "silent:todo naming self.parameters()",
-        "",
-        "",
-        in_module("return torch.optim.Adam(self.trainer.model.parameters())").replace(
-            "training_step(self, batch, batch_idx)", "configure_optimizers(self)"
-        ),
+        "out-of-scope:not a removal at 2.6: FSDPStrategy still takes self.trainer.model.parameters() (its "
+        "setup_optimizers asks for it where use_orig_params=False), and self.parameters() works since 2.x defaults "
+        "use_orig_params to True",
     ),
     Row(
         "2.0-regular-03",

@@ -11,6 +11,7 @@ tools/reference/surface_vocabulary.py`` regenerates it; a test checks it is curr
 * ``gone``: for hooks taking ``*args``, the parameters 1.x passed that the target does not
   (:data:`legacy_api.hooks.GONE_PARAMETERS`);
 * ``keywords``: the keywords a Lightning class or Trainer method took in 1.x that the newest does not name;
+* ``function_keywords``: a Lightning function's name -> the renamed keywords of it (``is_overridden``: ``model``);
 * ``members``: the attribute names of Lightning objects some target lacks (``legacy_api.attributes``,
   ``legacy_api.removed_members``): ``self.trainer.progress_bar_dict`` in a callback file that names nothing else.
 
@@ -37,7 +38,7 @@ def build() -> dict[str, Any]:
     """The vocabulary, derived from the recorded surfaces (slow: for the generator and its test)."""
     from legacy_api.attributes import vocabulary as attributes
     from legacy_api.hooks import GONE_PARAMETERS, changed_hooks, current_parameters
-    from legacy_api.keywords import removed_keywords
+    from legacy_api.keywords import function_keywords, removed_keywords
     from legacy_api.removed_members import by_attribute
     from legacy_api.renames import TARGET_VERSIONS
     from legacy_api.surface import RELEASES, release_for, surface
@@ -63,6 +64,7 @@ def build() -> dict[str, Any]:
         "hooks": hooks,
         "gone": gone,
         "keywords": sorted(removed_keywords()),
+        "function_keywords": {name: sorted(found) for name, found in sorted(function_keywords().items())},
         "members": members,
     }
 
@@ -92,6 +94,12 @@ def hooks() -> dict[str, frozenset[tuple[tuple[str, ...], bool]]]:
 def keywords() -> frozenset[str]:
     """Keywords of 1.x Lightning classes and Trainer methods that the newest release does not name."""
     return frozenset(_data()["keywords"])
+
+
+@functools.cache
+def function_keywords() -> dict[str, frozenset[str]]:
+    """A Lightning function's name -> the keywords of it that the newest release renamed (``is_overridden``)."""
+    return {name: frozenset(found) for name, found in _data()["function_keywords"].items()}
 
 
 @functools.cache

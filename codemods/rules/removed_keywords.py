@@ -33,11 +33,13 @@ from legacy_api.keywords import (
     DEFAULTED,
     FORWARDED,
     INSTEAD,
+    OVERRIDDEN,
     RENAMED,
     REVALUED,
     SELF_METHODS,
     required,
     signature_keywords,
+    unrecorded,
 )
 from legacy_api.renames import PL
 from legacy_api.surface import arguments, surface
@@ -49,6 +51,7 @@ ID = "removed_keywords"
 _METHODS = frozenset({"fit", "validate", "test", "predict", "tune"})
 _TRAINER = f"{PL}.trainer.trainer.Trainer"
 _LOG = f"{PL}.LightningModule.log"
+_STRATEGY = f"{PL}.strategies.strategy.Strategy"
 
 
 def _logs_a_dict(call: cst.Call) -> bool:
@@ -81,7 +84,19 @@ def _owner(ctx: FileContext, call: cst.Call) -> tuple[str, str, str] | None:
         final = f"{home}.{final.rpartition('.')[2]}" if home is not None else final
     if ctx.surface.resolve(final) == _TRAINER or final.split(".", 1)[0] != PL:
         return None
+    if unrecorded(final, ctx.surface.release) is not None:
+        return final.rpartition(".")[2], final, name  # a function (is_overridden)
     return final.rpartition(".")[2], f"{final}.__init__", f"{name}.__init__"
+
+
+def _signature(ctx: FileContext, path: str) -> str | None:
+    """The target's signature of ``path``: recorded, else read in the sources (``legacy_api.keywords.UNRECORDED``)."""
+    recorded = ctx.surface.signature(path)
+    if recorded is not None:
+        return recorded
+    owner, _, member = path.rpartition(".")
+    key = ctx.surface.resolve(owner) if member == "__init__" else None
+    return unrecorded(f"{key}.{member}" if key is not None else path, ctx.surface.release)
 
 
 def _self_method(ctx: FileContext, func: cst.BaseExpression) -> str | None:
@@ -131,13 +146,14 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if owner is None:
         return updated
     short, path, legacy_path = owner
-    taken = signature_keywords(ctx.surface.signature(path))
+    taken = signature_keywords(_signature(ctx, path))
     if taken is None:
         return updated
     names, forwards = taken
     given = {arg.keyword.value for arg in updated.args if arg.keyword is not None}  # after the rules before this one
     release = ctx.surface.release
     renamed: dict[str, str] = {}
+    dropped: list[str] = []
     problems: list[str] = []
     legacy = _legacy_keywords(legacy_path) | _legacy_keywords(path)
     for keyword in sorted(given - names):
@@ -145,6 +161,8 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
         new = RENAMED.get((key, keyword))
         if new is not None and new in names and new not in given:
             renamed[keyword] = new
+        elif keyword in OVERRIDDEN and keyword in legacy and _is_strategy(ctx, path):
+            dropped.append(keyword)
         elif not forwards:
             instead = INSTEAD.get((short, keyword))
             problems.append(f"{short} takes no {keyword}= in Lightning {release}" + (f": {instead}" if instead else ""))
@@ -160,6 +178,8 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if problems:
         ctx.todo(ID, "; ".join(problems), original)
     updated = _revalued(ctx, original, updated, short, path)
+    if dropped:
+        updated = _drop_overridden(ctx, original, updated, short, dropped)
     if not renamed:
         return updated
     for old, new in renamed.items():
@@ -171,6 +191,70 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
         for arg in updated.args
     ]
     return updated.with_changes(args=args)
+
+
+def _is_strategy(ctx: FileContext, path: str) -> bool:
+    """The target's class at ``path`` (``X.__init__``) is a strategy, whose ``num_nodes`` the Trainer sets."""
+    key = ctx.surface.resolve(path.removesuffix(".__init__"))
+    return key is not None and _STRATEGY in ctx.surface.mro(key)
+
+
+def _drop(args: list[cst.Arg], index: int) -> list[cst.Arg]:
+    """``args`` without ``args[index]``; the last argument keeps the comma (or none) that closed the list."""
+    kept = args[:index] + args[index + 1 :]
+    if index == len(args) - 1 and kept:
+        kept[-1] = kept[-1].with_changes(comma=args[index].comma)
+    return kept
+
+
+def _drop_overridden(
+    ctx: FileContext, original: cst.Call, updated: cst.Call, short: str, dropped: list[str]
+) -> cst.Call:
+    """``DDPStrategy(num_nodes=2)`` -> ``DDPStrategy()``: the Trainer's own flag overwrote it in 1.x and does at the
+    target (``legacy_api.keywords.OVERRIDDEN``). Where the Trainer call of the same statement does not pass the same
+    value (or none is seen), a report too: the value had no effect in 1.x."""
+    flags = _trainer_flags(ctx, original)
+    args = list(updated.args)
+    for keyword in dropped:
+        index = next(i for i, arg in enumerate(args) if arg.keyword is not None and arg.keyword.value == keyword)
+        written = ctx.code(args[index].value)
+        args = _drop(args, index)
+        flag, default = OVERRIDDEN[keyword]
+        ctx.fix(ID, f"dropped {short}({keyword}={written}): the Trainer's {flag}= sets it, in 1.x as now", original)
+        seen = flags.get(flag, default) if flags is not None else None
+        if seen != written:
+            where = f"Trainer({flag}={seen}) here" if seen is not None else f"the Trainer's {flag}=, not seen here,"
+            ctx.report(
+                ID,
+                f"{short}({keyword}={written}) had no effect in 1.x ({where} overrode it): "
+                f"pass Trainer({flag}={written}) if you meant it",
+                original,
+            )
+    return updated.with_changes(args=args)
+
+
+def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found = [node]
+    for child in node.children:
+        found += _walk(child)
+    return found
+
+
+def _trainer_flags(ctx: FileContext, call: cst.Call) -> dict[str, str] | None:
+    """The keywords (as written) of the ``Trainer(...)`` call of the enclosing statement that holds ``call``
+    (``Trainer(strategy=DDPPlugin(num_nodes=2), num_nodes=2)``); None where there is none, or it passes ``**``."""
+    if not ctx.statements:
+        return None
+    for node in _walk(ctx.statements[-1]):
+        if not isinstance(node, cst.Call) or node is call:
+            continue
+        name = ctx.qualified_name(node.func)
+        if name is None or ctx.surface.resolve(name) != _TRAINER or not any(n is call for n in _walk(node)):
+            continue
+        if any(arg.star for arg in node.args):
+            return None
+        return {arg.keyword.value: ctx.code(arg.value) for arg in node.args if arg.keyword is not None}
+    return None
 
 
 def _missing(ctx: FileContext, call: cst.Call, short: str, path: str, legacy_path: str) -> list[str]:

@@ -54,6 +54,25 @@ TRANSFORMED = [
         id="super().__init__ of a Lightning base is that class's call",
     ),
     pytest.param(
+        "from pytorch_lightning.utilities.model_helpers import is_overridden\n\nok = is_overridden('x', model=m)\n",
+        "from pytorch_lightning.utilities.model_helpers import is_overridden\n\nok = is_overridden('x', instance=m)\n",
+        id="is_overridden(model=) is instance= (1.5.10 took model as instance; a function's signature from the table)",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.plugins import DDPPlugin\n\n"
+        "trainer = Trainer(strategy=DDPPlugin(num_nodes=2, static_graph=True), num_nodes=2)\n",
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.strategies import DDPStrategy\n\n"
+        'trainer = Trainer(strategy=DDPStrategy(static_graph=True), num_nodes=2, accelerator="cpu", devices=1)\n',
+        id="a 1.5 plugin's num_nodes= is dropped: the Trainer's own flag sets it, in 1.x as at the target",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.plugins import DDPPlugin\n\n"
+        "trainer = Trainer(strategy=DDPPlugin(sync_batchnorm=False))\n",
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.strategies import DDPStrategy\n\n"
+        'trainer = Trainer(strategy=DDPStrategy(), accelerator="cpu", devices=1)\n',
+        id="sync_batchnorm= the Trainer's default in the same call: dropped, nothing to report",
+    ),
+    pytest.param(
         "from pytorch_lightning.cli import LightningCLI\n\ncli = LightningCLI(M, seed_everything_default=None)\n",
         "from pytorch_lightning.cli import LightningCLI\n\ncli = LightningCLI(M, seed_everything_default=False)\n",
         id="LightningCLI(seed_everything_default=None) is False (1.x did not seed on None, 2.x seeds at random)",
@@ -69,7 +88,18 @@ TODO = [
     pytest.param(
         "from pytorch_lightning.strategies import DDPStrategy\n\nstrategy = DDPStrategy(num_nodes=2)\n",
         ["num_nodes=", "**kwargs", "Trainer(num_nodes=...)"],
-        id="a keyword the target forwards to torch's DDP: the TODO names the Trainer flag",
+        id="1.6's DDPStrategy forwarded num_nodes= to torch's DDP already: a TODO naming the Trainer flag",
+    ),
+    pytest.param(
+        "from pytorch_lightning.profiler import PyTorchProfiler\n\np = PyTorchProfiler(profiled_functions=['f'])\n",
+        ["passes profiled_functions= on through **kwargs", "record_function"],
+        id="a keyword the target forwards through **kwargs: the TODO says what to do instead",
+    ),
+    pytest.param(
+        "from pytorch_lightning.loggers import LightningLoggerBase\n\n\nclass Mine(LightningLoggerBase):\n"
+        "    def __init__(self):\n        super().__init__(agg_key_funcs={'loss': min})\n",
+        ["Logger takes no agg_key_funcs=", "aggregate the metrics yourself"],
+        id="a logger's aggregation keywords: 2.x's Logger has object's __init__ (a signature the recording lacks)",
     ),
     pytest.param(
         HEAD + "trainer.fit(model, train_dataloader=a, train_dataloaders=b)\n",
@@ -128,7 +158,57 @@ NOOP = [
         "from pytorch_lightning.cli import LightningCLI\n\ncli = LightningCLI(M, seed_everything_default=42)\n",
         id="a seed that means the same on both sides",
     ),
+    pytest.param(
+        "def is_overridden(name, model=None): ...\n\n\nimport pytorch_lightning\nok = is_overridden('x', model=m)\n",
+        id="a project's own is_overridden keeps model=",
+    ),
+    pytest.param(
+        "import pytorch_lightning as pl\nfrom mine import Cluster\n\nc = Cluster(num_nodes=2, sync_batchnorm=True)\n",
+        id="num_nodes= of a class that is no Lightning strategy",
+    ),
+    pytest.param(
+        "import pytorch_lightning as pl\n\n\nclass Mine(Base):\n    def __init__(self):\n"
+        "        super().__init__(agg_key_funcs={})\n",
+        id="agg_key_funcs= to a base that is not Lightning's",
+    ),
 ]
+
+#: A strategy's num_nodes=/sync_batchnorm= is dropped (a fix) and, where the value differs from the Trainer's flag in
+#: the same statement or none is seen there, reported: 1.x overwrote it with the Trainer's (run on real 1.5.10).
+DROPPED = [
+    pytest.param(
+        "from pytorch_lightning.plugins import DDPPlugin\n\nplugin = DDPPlugin(num_nodes=2)\n",
+        "from pytorch_lightning.strategies import DDPStrategy\n\nplugin = DDPStrategy()\n",
+        ["had no effect in 1.x", "not seen here", "Trainer(num_nodes=2)"],
+        id="no Trainer call in sight: reported",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.plugins import DDPPlugin\n\n"
+        "trainer = Trainer(strategy=DDPPlugin(num_nodes=2))\n",
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.strategies import DDPStrategy\n\n"
+        'trainer = Trainer(strategy=DDPStrategy(), accelerator="cpu", devices=1)\n',
+        ["Trainer(num_nodes=1) here overrode it"],
+        id="the Trainer's default differs: reported",
+    ),
+    pytest.param(
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.plugins import DDPPlugin\n\n"
+        "trainer = Trainer(strategy=DDPPlugin(sync_batchnorm=True), sync_batchnorm=False)\n",
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.strategies import DDPStrategy\n\n"
+        'trainer = Trainer(strategy=DDPStrategy(), sync_batchnorm=False, accelerator="cpu", devices=1)\n',
+        ["Trainer(sync_batchnorm=False) here overrode it"],
+        id="the Trainer's flag written and different: reported",
+    ),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "named"), DROPPED)
+def test_dropped_and_reported(before: str, after: str, named: list[str]) -> None:
+    outcome = check_transformed(before, after, target="2.6")
+    found = [f for f in outcome.findings if f.rule == RULE]
+    assert sorted(f.kind for f in found) == ["fix", "report"]
+    (report,) = [f for f in found if f.kind == "report"]
+    for text in named:
+        assert text in report.message
 
 
 @pytest.mark.parametrize(("before", "after"), TRANSFORMED)
