@@ -38,7 +38,11 @@ def class_of(ctx: FileContext, node: cst.BaseExpression, depth: int = 0) -> str 
         owner = class_of(ctx, node.value, depth + 1)
         return HELD.get((owner, node.attr.value)) if owner is not None else None
     if isinstance(node, cst.Call):
-        return _lightning(ctx, node.func)
+        found = _lightning(ctx, node.func)
+        if found is None and isinstance(node.func, cst.Name):
+            local = module_class(ctx, node.func.value)
+            return _local_base(ctx, local) if local is not None else None
+        return found
     if isinstance(node, cst.Name):
         if node.value == "self":
             cls = enclosing_class(ctx)
@@ -47,6 +51,43 @@ def class_of(ctx: FileContext, node: cst.BaseExpression, depth: int = 0) -> str 
             return _annotated(ctx, node.value)
         return _assigned(ctx, node.value, depth)
     return None
+
+
+def module_class(ctx: FileContext, name: str) -> ast.ClassDef | None:
+    """The class this module defines at its top level under ``name`` (``dm = MNISTDataModule()`` in gan.py)."""
+    found = [
+        statement.node
+        for statement in ctx.analysis.statements
+        if statement.depth == 0 and isinstance(statement.node, ast.ClassDef) and statement.node.name == name
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _local_base(ctx: FileContext, cls: ast.ClassDef) -> str | None:
+    """The one Lightning class among a module class's bases, by the qualified names the module's imports give."""
+    found = set()
+    for base in cls.bases:
+        first, _, rest = ast.unparse(base).partition(".")
+        resolved = ctx.analysis.resolve(first, ctx.scopes[:1]) if first.isidentifier() else None
+        qualified = ".".join(filter(None, [resolved, rest])) if resolved else None
+        if qualified and qualified.startswith("pytorch_lightning."):
+            found.add(qualified)
+    return found.pop() if len(found) == 1 else None
+
+
+def instance_class(ctx: FileContext, node: cst.BaseExpression) -> ast.ClassDef | None:
+    """The module class a local variable holds an instance of (``dm`` after ``dm = MNISTDataModule()``), if any."""
+    if not isinstance(node, cst.Name) or node.value == "self" or is_parameter(node.value, ctx.scopes):
+        return None
+    values = assigned_values(node.value, ctx.scopes)
+    classes = {
+        id(local): local
+        for value in values or ()
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+        for local in [module_class(ctx, value.func.id)]
+        if local is not None
+    }
+    return next(iter(classes.values())) if len(classes) == 1 and len(classes) == len(values or ()) else None
 
 
 def _lightning(ctx: FileContext, node: cst.BaseExpression) -> str | None:

@@ -27,6 +27,12 @@ def _made(module: str, cls: str, *lines: str) -> str:
 
 TODO = [
     pytest.param(
+        f"from {PL} import LightningDataModule\n\n\nclass MNIST(LightningDataModule):\n    pass\n\n\n"
+        "dm = MNIST()\nshape = dm.size()\n",
+        "LightningDataModule.size",
+        id="an instance of the module's own data module: dm.size() (basic-gan's first AttributeError on 2.x)",
+    ),
+    pytest.param(
         _module("s = self.summarize()"), "LightningModule.summarize is gone", id="self.summarize() in a module"
     ),
     pytest.param(
@@ -112,6 +118,11 @@ def test_todo_rows(source: str, message: str) -> None:
 
 
 NOOP = [
+    pytest.param(
+        f"from {PL} import LightningDataModule\n\n\nclass Sized(LightningDataModule):\n    def size(self):\n"
+        "        return 3\n\n\ndm = Sized()\nn = dm.size()\n",
+        id="an instance of the module's own data module that defines size itself",
+    ),
     pytest.param(
         "class Mine:\n    def f(self):\n        return self.summarize(), self.model_size\n", id="self on a user class"
     ),
