@@ -51,6 +51,7 @@ def install() -> None:
     global _log
     if _log is not None:
         return
+    from compat.lightning._callback_hooks import install_callback_hooks
     from compat.lightning._children import activate_children, start_audit
     from compat.lightning._datamodule import install_datamodule
     from compat.lightning._epoch_end import install_epoch_end
@@ -74,6 +75,7 @@ def install() -> None:
             install_keywords(root, log)
             install_loggers(root, trainer, log)
             install_epoch_end(root, trainer, log)
+            install_callback_hooks(trainer, log)
             install_optimizer_step(root, log)
             install_datamodule(root, log)
         log.add_finder(LegacyModuleFinder(found, log))
