@@ -79,12 +79,17 @@ def render_hooks() -> str:
 
 
 def render_keywords() -> str:
-    from legacy_api.keywords import FORWARDED, RENAMED
+    from legacy_api.keywords import FORWARDED, OVERRIDDEN, RENAMED
 
     lines = ["| Call | Keyword | Outcome |", "|---|---|---|"]
     lines += [f"| `{owner.rpartition('.')[2] if owner.startswith('pytorch') else owner}` | `{old}=` | "
               f"renamed to `{new}=` |" for (owner, old), new in sorted(RENAMED.items())]
     lines += [f"| `{owner}` | `{keyword}=` | TODO: {hint} |" for (owner, keyword), hint in sorted(FORWARDED.items())]
+    lines += [
+        f"| a 1.5 strategy plugin (`DDPPlugin`, ...) | `{keyword}=` | dropped: the Trainer's `{flag}=` (default "
+        f"{default}) overwrote it in 1.5 and does at the target; reported where the Trainer's differs |"
+        for keyword, (flag, default) in sorted(OVERRIDDEN.items())
+    ]
     return "\n".join(lines)
 
 
