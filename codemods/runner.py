@@ -162,7 +162,7 @@ def run(
     called = trainers.passing | {name for name, _, _ in trainers.held}
     scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
     # And a file subclassing the project's own LightningModule (or DataModule, Callback): its hooks are checked.
-    hook_classes = project_hook_classes(entry for item in scans for entry in item.hooks)
+    hook_classes = project_hook_classes(item.hooks for item in scans)
     options = replace(options, hook_classes=hook_classes)
     scans = [replace(item, triggered=True) if subclasses_one(item.hooks, hook_classes) else item for item in scans]
     # And a file whose only legacy is a config read that moves with its key (rule config_reads).

@@ -26,6 +26,8 @@ from importlib import resources
 from typing import Any
 
 PATH = "data/surface_vocabulary.json"
+#: The classes whose current members are too common to make a file worth parsing on their own (see ``members``).
+_MAIN_CLASSES = ("pytorch_lightning.Trainer", "pytorch_lightning.LightningModule")
 
 #: The LightningModule steps Lightning hands the batch iterator instead of a batch when their first parameter is
 #: named :data:`ITERATOR`; 2.0 changed how it calls them and what the iterator yields (rule
@@ -36,9 +38,10 @@ ITERATOR = "dataloader_iter"
 
 def build() -> dict[str, Any]:
     """The vocabulary, derived from the recorded surfaces (slow: for the generator and its test)."""
+    from legacy_api.attributes import RUNTIME
     from legacy_api.attributes import vocabulary as attributes
     from legacy_api.hooks import GONE_PARAMETERS, changed_hooks, current_parameters
-    from legacy_api.keywords import function_keywords, removed_keywords
+    from legacy_api.keywords import DEFAULTED, function_keywords, removed_keywords
     from legacy_api.removed_members import by_attribute
     from legacy_api.renames import TARGET_VERSIONS
     from legacy_api.surface import RELEASES, release_for, surface
@@ -58,7 +61,14 @@ def build() -> dict[str, Any]:
     gone: dict[str, list[str]] = {}
     for (_, hook), names in sorted(GONE_PARAMETERS.items()):
         gone[hook] = sorted({*gone.get(hook, []), *names})
-    members = sorted({*attributes(), *by_attribute()})
+    # Names the newest Trainer and LightningModule still have (``.model``, ``.callbacks``, ``.device``) say nothing
+    # alone: a file using one on an object whose class lost it names that object's kind too (``accelerator``,
+    # ``Trainer``...). Likewise a member 2.x only stops you setting (``trainer.model = m``). The rules read every name.
+    newest = surface(RELEASES[-1])
+    common = {name for path in _MAIN_CLASSES for name in newest.members(path) or ()}
+    common.update(name for names in RUNTIME.values() for name in names)
+    kept = {attr for attr, rows in by_attribute().items() if any(row.use != "store" for row in rows)}
+    members = sorted({*attributes(), *kept} - common)
     return {
         "missing": sorted(missing),
         "hooks": hooks,
@@ -66,6 +76,8 @@ def build() -> dict[str, Any]:
         "keywords": sorted(removed_keywords()),
         "function_keywords": {name: sorted(found) for name, found in sorted(function_keywords().items())},
         "members": members,
+        "attributes": sorted(attributes()),
+        "defaulted": sorted({cls for cls, _ in DEFAULTED}),
     }
 
 
@@ -112,3 +124,15 @@ def gone() -> dict[str, frozenset[str]]:
 def members() -> frozenset[str]:
     """Attribute names of Lightning objects (Trainer, strategy, module, callbacks, ...) that some target lacks."""
     return frozenset(_data()["members"])
+
+
+@functools.cache
+def attributes() -> frozenset[str]:
+    """Every attribute some Lightning object kind lost (``legacy_api.attributes.vocabulary``, precomputed)."""
+    return frozenset(_data()["attributes"])
+
+
+@functools.cache
+def defaulted() -> frozenset[str]:
+    """Lightning classes whose newest ``__init__`` requires a parameter 1.x defaulted (``EarlyStopping``'s monitor)."""
+    return frozenset(_data()["defaulted"])

@@ -65,7 +65,7 @@ _RULE_LITERALS = (
     "--amp_backend", "--amp_level", "--distributed_backend", "--gpus", "--ipus", "--num_processes", "--tpu_cores",
     "AMPType", "DeviceType", "DistributedType", "GPUAccelerator", "HPU", "IPU", "LightningLite", "LightningLoggerBase",
     "LoggerCollection", "Plugin", "Precision(", "PrecisionPlugin", "PrecisionType", "SingleTPU", "Spawn", "Strategy",
-    "TPUAccelerator", "Trainer", "_epoch_end", "accelerator", "accelerators.gpu", "callbacks.base", "core.lightning",
+    "TPUAccelerator", "Trainer", "accelerator", "accelerators.gpu", "callbacks.base", "core.lightning",
     "loggers.base", "add_argparse_args", "apply_to_collection", "auto",
     "auto_select_gpus", "compat", "ddp", "ddp_cpu", "deepspeed", "default_attributes", "from_argparse_args", "fsdp",
     "get_deprecated_arg_names", "get_init_arguments_and_types", "ipu", "match_env_arguments", "native_amp",

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from codemods.files import DecodeError, decode
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_text_file
 from codemods.project.facts import configured, may_tune, unindexed
-from codemods.project.hook_classes import ClassBases, scan_hook_bases
+from codemods.project.hook_classes import NO_CLASSES, RawClasses, scan_hook_bases
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
 from codemods.project.prefilter import doc_triggered, may_concern_a_rule_bytes, triggered_bytes, yaml_triggered
 from codemods.project.scan_file import index_text
@@ -39,7 +39,7 @@ class Scan:
     trainers: tuple[TrainerClass, ...] = ()
     words: frozenset[str] = frozenset()
     #: Its classes with the last names of their bases, for the project's hook classes (``hook_classes``).
-    hooks: tuple[ClassBases, ...] = ()
+    hooks: RawClasses = NO_CLASSES
     #: False for a kept Python file whose bytes hold no token of any rule (``prefilter.RULE_TOKENS``): a parallel
     #: run then need not load the Python pipeline (libcst and the rules) before its workers fork.
     rules: bool = True
@@ -128,7 +128,7 @@ def scan(path: str) -> Scan:
     if path.endswith((".yaml", ".yml")):
         return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")), index=index)
     trainers = scan_classes(data, path) if rainer else ()
-    hooks = scan_hook_bases(data) if path.endswith(".py") else ()
+    hooks = scan_hook_bases(data) if path.endswith(".py") else NO_CLASSES
     if not triggered_bytes(data, rainer, add_arg):
         # Clean, unless it cannot be decoded: that is reported (phase two), never silently skipped.
         undecodable = (not data.isascii() and not _decodes(data)) or _has_commands(index, b"")

@@ -86,6 +86,8 @@ def concerns(text: str) -> bool:
     for function, renamed in vocabulary.function_keywords().items():
         if f"{function}(" in text and any(match.group(1) in renamed for match in _KEYWORD.finditer(text)):
             return True  # is_overridden(..., model=m): a keyword too common to pass every file
+    if any(f"{name}(" in text for name in vocabulary.defaulted()):
+        return True
     members = vocabulary.members()
     if any(match.group(1) in members for match in _MEMBER.finditer(text)):
         return True

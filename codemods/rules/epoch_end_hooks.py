@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
+from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules._epoch_end_plan import EPOCH_ENDS, EpochEnd, blocker, methods, parameter, reads, super_init
 from codemods.rules._hook_classes import base_of, owner_class
 from legacy_api.hooks import members
@@ -146,5 +147,5 @@ RULE = Rule(
     deprecated_in="2.0",
     handlers={"FunctionDef": leave_function_def, "ClassDef": leave_class_def},
     order=905,
-    tokens=tuple(EPOCH_ENDS),
+    tokens=SURFACE_TOKENS[1:],  # "def ": decided by the surface prefilter, where these are changed hooks
 )

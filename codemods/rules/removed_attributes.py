@@ -29,8 +29,9 @@ import libcst as cst
 from codemods.plan.rule import Rule
 from codemods.rules._attribute_receivers import defined_in_class, enclosing_class, kind_of
 from codemods.rules.argparse_flags import REMOVED_HELPERS
-from legacy_api.attributes import KINDS, gone, instead, removed_in, vocabulary
+from legacy_api.attributes import KINDS, gone, instead, removed_in
 from legacy_api.renames import TRAINER_PROPERTIES, TrainerProperty
+from legacy_api.vocabulary import attributes as vocabulary
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext

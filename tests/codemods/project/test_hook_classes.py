@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.project.hook_classes import defines_hook_subclass, project_hook_classes, scan_hook_bases
+from codemods.project.hook_classes import classes, defines_hook_subclass, project_hook_classes, scan_hook_bases
 
 LIGHTNING = b"import pytorch_lightning as pl\n"
 
@@ -21,7 +21,7 @@ SCANS = [
 
 @pytest.mark.parametrize(("data", "expected"), SCANS)
 def test_scan(data: bytes, expected: tuple[object, ...]) -> None:
-    assert scan_hook_bases(data) == expected
+    assert classes(scan_hook_bases(data)) == expected
 
 
 PROJECTS = [
@@ -49,9 +49,11 @@ PROJECTS = [
 ]
 
 
-@pytest.mark.parametrize(("classes", "expected"), PROJECTS)
-def test_project(classes: list[tuple[str, tuple[str, ...], str]], expected: dict[str, str]) -> None:
-    assert dict(project_hook_classes(classes)) == expected
+@pytest.mark.parametrize(("entries", "expected"), PROJECTS)
+def test_project(entries: list[tuple[str, tuple[str, ...], str]], expected: dict[str, str]) -> None:
+    # One file per class, as phase one keeps it: it mentions Lightning where the class names Lightning's base.
+    files = [(bool(direct), ((name.encode(), ", ".join(bases).encode()),)) for name, bases, direct in entries]
+    assert dict(project_hook_classes(files)) == expected
 
 
 def test_a_file_is_only_worth_parsing_when_a_subclass_defines_a_changed_hook() -> None:
