@@ -39,6 +39,10 @@ MIGRATED_KEYS = (
     # Trainer arguments later releases removed (codemods rule removed_arguments) and the flags they became
     *(row.name for row in REMOVED_ARGUMENTS),
     *(row.renamed for row in REMOVED_ARGUMENTS if row.renamed),
+    # Trainer flag values 2.x spells otherwise (codemods rule trainer_flag_values: max_steps: null -> -1)
+    "max_steps",
+    "max_epochs",
+    "accumulate_grad_batches",
 )
 
 
