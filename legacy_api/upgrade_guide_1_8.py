@@ -2,44 +2,8 @@
 
 from __future__ import annotations
 
-from legacy_api.upgrade_guide_model import Row, built, hook, imported, on_trainer, trainer
-
-PL = "pytorch_lightning"
-LM, CB, T = f"{PL}.LightningModule", f"{PL}.Callback", f"{PL}.Trainer"
-SILENT_ARG = "silent:todo on the override: the target no longer passes that argument"
-HOOKS, DEVICES = "todo:removed_hooks", "rewrite:device_flags"
-FABRIC_LOOP = "implement the loop yourself (Fabric); custom loops are no longer pluggable"
-MANUAL = "manual optimization (self.automatic_optimization = False)"
-PACKAGE = "out-of-scope:a Python/PyTorch version requirement, outside the code"
-
-
-def _flag(
-    n: int, audience: str, flag: str, value: str, replacement: str, outcome: str, note: str = "", gone: str = "2.0"
-) -> Row:
-    return Row(
-        f"1.9-{audience}-{n:02d}",
-        f"Trainer({flag}=)",
-        replacement,
-        outcome,
-        f"{T}({flag})",
-        gone,
-        trainer(f"{flag}={value}"),
-        guide_note=note,
-    )
-
-
-def _hook_arg(n: int, base: str, signature: str, probe: str, outcome: str = HOOKS, gone: str = "2.0") -> Row:
-    name = signature.partition("(")[0]
-    return Row(
-        f"1.9-advanced-{n:02d}",
-        f"{base.rpartition('.')[2]}.{name}(..., {probe.partition('(')[2][:-1]})",
-        MANUAL,
-        outcome,
-        probe,
-        gone,
-        hook(base.rpartition(".")[2], signature, base.rpartition(".")[0]),
-    )
-
+from legacy_api.upgrade_guide_1_9_common import PL, T
+from legacy_api.upgrade_guide_model import Row, built, hook, imported, on_trainer
 
 ROWS = (
     Row(

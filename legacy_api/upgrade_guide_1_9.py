@@ -2,49 +2,19 @@
 
 from __future__ import annotations
 
+from legacy_api.upgrade_guide_1_9_common import (
+    CB,
+    FABRIC_LOOP,
+    HOOKS,
+    LM,
+    PL,
+    STEP,
+    STEP_SHOWS,
+    T,
+    flag_row,
+    hook_arg_row,
+)
 from legacy_api.upgrade_guide_model import Row, built, hook, imported, on_trainer, trainer
-
-PL = "pytorch_lightning"
-LM, CB, T = f"{PL}.LightningModule", f"{PL}.Callback", f"{PL}.Trainer"
-HOOKS, DEVICES = "todo:removed_hooks", "rewrite:device_flags"
-#: The 1.x optimizer_step signature whose body never reads what 2.x dropped: rewritten to the one 2.x calls.
-STEP = "rewrite:optimizer_step_hook"
-STEP_SHOWS = "def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure"
-FABRIC_LOOP = "implement the loop yourself (Fabric); custom loops are no longer pluggable"
-MANUAL = "manual optimization (self.automatic_optimization = False)"
-PACKAGE = "out-of-scope:a Python/PyTorch version requirement, outside the code"
-
-
-def _flag(
-    n: int, audience: str, flag: str, value: str, replacement: str, outcome: str, note: str = "", gone: str = "2.0"
-) -> Row:
-    return Row(
-        f"1.9-{audience}-{n:02d}",
-        f"Trainer({flag}=)",
-        replacement,
-        outcome,
-        f"{T}({flag})",
-        gone,
-        trainer(f"{flag}={value}"),
-        guide_note=note,
-    )
-
-
-def _hook_arg(
-    n: int, base: str, signature: str, probe: str, outcome: str = HOOKS, gone: str = "2.0", shows: str = ""
-) -> Row:
-    name = signature.partition("(")[0]
-    return Row(
-        f"1.9-advanced-{n:02d}",
-        f"{base.rpartition('.')[2]}.{name}(..., {probe.partition('(')[2][:-1]})",
-        MANUAL,
-        outcome,
-        probe,
-        gone,
-        hook(base.rpartition(".")[2], signature, base.rpartition(".")[0]),
-        shows=shows,
-    )
-
 
 ROWS = (
     Row(
@@ -78,7 +48,7 @@ ROWS = (
         )
         for n, stage in ((3, "training"), (4, "validation"), (5, "test"))
     ),
-    _flag(
+    flag_row(
         6,
         "advanced",
         "multiple_trainloader_mode",
@@ -86,7 +56,7 @@ ROWS = (
         "CombinedLoader(loaders, mode=...)",
         "todo:removed_arguments",
     ),
-    _flag(
+    flag_row(
         7,
         "advanced",
         "move_metrics_to_cpu",
@@ -94,7 +64,7 @@ ROWS = (
         "offload in the metric itself (torchmetrics)",
         "todo:removed_arguments",
     ),
-    _flag(
+    flag_row(
         8,
         "advanced",
         "track_grad_norm",
@@ -102,7 +72,7 @@ ROWS = (
         "log utilities.grad_norm(...) in on_before_optimizer_step",
         "todo:removed_arguments",
     ),
-    _flag(
+    flag_row(
         9,
         "advanced",
         "replace_sampler_ddp",
@@ -110,7 +80,7 @@ ROWS = (
         "Trainer(use_distributed_sampler=)",
         "rewrite:replace_sampler_ddp",
     ),
-    _hook_arg(
+    hook_arg_row(
         10,
         f"{PL}.LightningModule",
         "optimizer_step(self, epoch, batch_idx, optimizer, optimizer_idx, "
@@ -143,7 +113,7 @@ ROWS = (
         "2.0",
         trainer('gpus=1, precision=16, amp_backend="apex"'),
     ),
-    _flag(
+    flag_row(
         13,
         "advanced",
         "using_native_amp",
@@ -153,8 +123,8 @@ ROWS = (
         note="no recorded Trainer takes using_native_amp=",
         gone="never",
     ),
-    _flag(14, "advanced", "amp_backend", '"native"', 'precision="16-mixed"', "rewrite:amp_flags"),
-    _flag(15, "advanced", "amp_level", '"O2"', 'precision="16-mixed"', "rewrite:amp_flags"),
+    flag_row(14, "advanced", "amp_backend", '"native"', 'precision="16-mixed"', "rewrite:amp_flags"),
+    flag_row(15, "advanced", "amp_level", '"O2"', 'precision="16-mixed"', "rewrite:amp_flags"),
     *(
         Row(
             f"1.9-advanced-{n:02d}",
@@ -287,39 +257,39 @@ ROWS = (
         imported(f"{PL}.utilities.fetching", "DataFetcher"),
         guide_note="garbled: 'being marked as protected -'",
     ),
-    _hook_arg(
+    hook_arg_row(
         36,
         f"{PL}.callbacks.BaseFinetuning",
         "finetune_function(self, pl_module, epoch, optimizer, opt_idx)",
         f"{PL}.callbacks.BaseFinetuning.finetune_function(opt_idx)",
         HOOKS,
     ),
-    _hook_arg(
+    hook_arg_row(
         37,
         f"{PL}.Callback",
         "on_before_optimizer_step(self, trainer, pl_module, optimizer, opt_idx)",
         f"{CB}.on_before_optimizer_step(opt_idx)",
     ),
-    _hook_arg(
+    hook_arg_row(
         38,
         f"{PL}.LightningModule",
         "training_step(self, batch, batch_idx, optimizer_idx)",
         f"{LM}.training_step(optimizer_idx)",
         gone="never",
     ),
-    _hook_arg(
+    hook_arg_row(
         39,
         f"{PL}.LightningModule",
         "on_before_optimizer_step(self, optimizer, optimizer_idx)",
         f"{LM}.on_before_optimizer_step(optimizer_idx)",
     ),
-    _hook_arg(
+    hook_arg_row(
         40,
         f"{PL}.LightningModule",
         "configure_gradient_clipping(self, optimizer, optimizer_idx, gradient_clip_val, gradient_clip_algorithm)",
         f"{LM}.configure_gradient_clipping(optimizer_idx)",
     ),
-    _hook_arg(
+    hook_arg_row(
         41,
         f"{PL}.LightningModule",
         "optimizer_step(self, epoch, batch_idx, optimizer, optimizer_idx, optimizer_closure)",
@@ -327,13 +297,13 @@ ROWS = (
         STEP,
         shows=STEP_SHOWS,
     ),
-    _hook_arg(
+    hook_arg_row(
         42,
         f"{PL}.LightningModule",
         "optimizer_zero_grad(self, epoch, batch_idx, optimizer, optimizer_idx)",
         f"{LM}.optimizer_zero_grad(optimizer_idx)",
     ),
-    _hook_arg(
+    hook_arg_row(
         43,
         f"{PL}.LightningModule",
         "lr_scheduler_step(self, scheduler, optimizer_idx, metric)",

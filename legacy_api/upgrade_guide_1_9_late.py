@@ -3,43 +3,18 @@
 
 from __future__ import annotations
 
+from legacy_api.upgrade_guide_1_9_common import (
+    DEVICES,
+    HOOKS,
+    LM,
+    MANUAL,
+    PACKAGE,
+    PL,
+    T,
+    flag_row,
+    hook_arg_row,
+)
 from legacy_api.upgrade_guide_model import Row, built, hook, imported, in_module, on_trainer, trainer
-
-PL = "pytorch_lightning"
-LM, CB, T = f"{PL}.LightningModule", f"{PL}.Callback", f"{PL}.Trainer"
-HOOKS, DEVICES = "todo:removed_hooks", "rewrite:device_flags"
-FABRIC_LOOP = "implement the loop yourself (Fabric); custom loops are no longer pluggable"
-MANUAL = "manual optimization (self.automatic_optimization = False)"
-PACKAGE = "out-of-scope:a Python/PyTorch version requirement, outside the code"
-
-
-def _flag(
-    n: int, audience: str, flag: str, value: str, replacement: str, outcome: str, note: str = "", gone: str = "2.0"
-) -> Row:
-    return Row(
-        f"1.9-{audience}-{n:02d}",
-        f"Trainer({flag}=)",
-        replacement,
-        outcome,
-        f"{T}({flag})",
-        gone,
-        trainer(f"{flag}={value}"),
-        guide_note=note,
-    )
-
-
-def _hook_arg(n: int, base: str, signature: str, probe: str, outcome: str = HOOKS, gone: str = "2.0") -> Row:
-    name = signature.partition("(")[0]
-    return Row(
-        f"1.9-advanced-{n:02d}",
-        f"{base.rpartition('.')[2]}.{name}(..., {probe.partition('(')[2][:-1]})",
-        MANUAL,
-        outcome,
-        probe,
-        gone,
-        hook(base.rpartition(".")[2], signature, base.rpartition(".")[0]),
-    )
-
 
 ROWS = (
     Row(
@@ -53,42 +28,42 @@ ROWS = (
             "training_step(self, batch, batch_idx)", "configure_optimizers(self)"
         ),
     ),
-    _hook_arg(
+    hook_arg_row(
         45,
         f"{PL}.LightningModule",
         "backward(self, loss, optimizer, optimizer_idx)",
         f"{LM}.backward(optimizer)",
         "todo:removed_hooks",
     ),
-    _hook_arg(
+    hook_arg_row(
         46,
         f"{PL}.LightningModule",
         "backward(self, loss, optimizer, optimizer_idx, *args, **kwargs)",
         f"{LM}.backward(optimizer_idx)",
         "todo:removed_hooks",
     ),
-    _hook_arg(
+    hook_arg_row(
         47,
         f"{PL}.plugins.PrecisionPlugin",
         "optimizer_step(self, model, optimizer, optimizer_idx, closure, **kwargs)",
         f"{PL}.plugins.PrecisionPlugin.optimizer_step(optimizer_idx)",
         HOOKS,
     ),
-    _hook_arg(
+    hook_arg_row(
         48,
         f"{PL}.plugins.PrecisionPlugin",
         "backward(self, model, closure_loss, optimizer, optimizer_idx, *args, **kwargs)",
         f"{PL}.plugins.PrecisionPlugin.backward(optimizer_idx)",
         HOOKS,
     ),
-    _hook_arg(
+    hook_arg_row(
         49,
         f"{PL}.plugins.PrecisionPlugin",
         "optimizer_step(self, model, optimizer, optimizer_idx, closure, **kwargs)",
         f"{PL}.plugins.PrecisionPlugin.optimizer_step(optimizer_idx)",
         HOOKS,
     ),
-    _hook_arg(
+    hook_arg_row(
         50,
         f"{PL}.plugins.DDPPlugin",
         "backward(self, closure_loss, optimizer, optimizer_idx, *args, **kwargs)",
@@ -96,7 +71,7 @@ ROWS = (
         HOOKS,
         "1.8",
     ),
-    _hook_arg(
+    hook_arg_row(
         51,
         f"{PL}.plugins.DDPPlugin",
         "optimizer_step(self, optimizer, opt_idx, closure, model=None, **kwargs)",
@@ -191,11 +166,11 @@ ROWS = (
     ),
     Row("1.9-regular-01", "Python 3.7", "Python 3.8 or newer", PACKAGE),
     Row("1.9-regular-02", "PyTorch 1.10", "PyTorch 1.11 or newer", PACKAGE),
-    _flag(3, "regular", "gpus", "2", 'accelerator="gpu", devices=2', DEVICES),
-    _flag(4, "regular", "tpu_cores", "8", 'accelerator="tpu", devices=8', DEVICES),
-    _flag(5, "regular", "ipus", "4", 'accelerator="ipu", devices=4', "todo:ipu_accelerator"),
-    _flag(6, "regular", "num_processes", "2", 'accelerator="cpu", devices=2', DEVICES),
-    _flag(
+    flag_row(3, "regular", "gpus", "2", 'accelerator="gpu", devices=2', DEVICES),
+    flag_row(4, "regular", "tpu_cores", "8", 'accelerator="tpu", devices=8', DEVICES),
+    flag_row(5, "regular", "ipus", "4", 'accelerator="ipu", devices=4', "todo:ipu_accelerator"),
+    flag_row(6, "regular", "num_processes", "2", 'accelerator="cpu", devices=2', DEVICES),
+    flag_row(
         7,
         "regular",
         "resume_from_checkpoint",
@@ -203,7 +178,7 @@ ROWS = (
         "trainer.fit(model, ckpt_path=...)",
         "todo:removed_arguments",
     ),
-    _flag(
+    flag_row(
         8, "regular", "auto_select_gpus", "True", 'devices="auto" (or pick GPUs yourself)', "rewrite:auto_select_gpus"
     ),
     Row(
@@ -224,7 +199,7 @@ ROWS = (
         "2.0",
         imported(f"{PL}.tuner.auto_gpu_select", "pick_multiple_gpus"),
     ),
-    _flag(
+    flag_row(
         11,
         "regular",
         "accumulate_grad_batches",
@@ -253,7 +228,7 @@ ROWS = (
         "2.0",
         on_trainer("trainer.tune(model)"),
     ),
-    _flag(
+    flag_row(
         14,
         "regular",
         "auto_scale_batch_size",
@@ -261,7 +236,7 @@ ROWS = (
         "Tuner(trainer).scale_batch_size(model) / BatchSizeFinder",
         "todo:removed_arguments",
     ),
-    _flag(
+    flag_row(
         15,
         "regular",
         "auto_lr_find",
