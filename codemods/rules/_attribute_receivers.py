@@ -13,6 +13,7 @@ show.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -92,19 +93,24 @@ def _annotated_kind(ctx: FileContext, name: str) -> str | None:
     return None
 
 
-def _assigned_kind(ctx: FileContext, name: str, depth: int) -> str | None:
-    """The one kind every ``name = value`` of the scope gives ``name`` (``conn = trainer._accelerator_connector``)."""
+def one_assigned(ctx: FileContext, name: str, answer: Callable[[cst.BaseExpression], str | None]) -> str | None:
+    """The one answer every ``name = value`` of the scope gives about ``name``'s value; None when they differ."""
     values = assigned_values(name, ctx.scopes)
     if not values:
         return None
-    kinds = set()
+    found = set()
     for value in values:
         try:
             expression = cst.parse_expression(ast.unparse(value))
         except cst.ParserSyntaxError:
             return None
-        kinds.add(kind_of(ctx, expression, depth + 1))
-    return kinds.pop() if len(kinds) == 1 else None
+        found.add(answer(expression))
+    return found.pop() if len(found) == 1 else None
+
+
+def _assigned_kind(ctx: FileContext, name: str, depth: int) -> str | None:
+    """The one kind every ``name = value`` of the scope gives ``name`` (``conn = trainer._accelerator_connector``)."""
+    return one_assigned(ctx, name, lambda expression: kind_of(ctx, expression, depth + 1))
 
 
 def defined_in_class(ctx: FileContext, cls: cst.ClassDef) -> frozenset[str]:

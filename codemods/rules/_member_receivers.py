@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from codemods.frontends.python.qualnames import assigned_values, is_parameter
-from codemods.rules._attribute_receivers import enclosing_class
+from codemods.rules._attribute_receivers import enclosing_class, one_assigned
 from codemods.rules.trainer_properties import trainer_kind
 from legacy_api.removed_members import HELD
 
@@ -115,14 +115,4 @@ def _annotated(ctx: FileContext, name: str) -> str | None:
 
 
 def _assigned(ctx: FileContext, name: str, depth: int) -> str | None:
-    values = assigned_values(name, ctx.scopes)
-    if not values:
-        return None
-    found = set()
-    for value in values:
-        try:
-            expression = cst.parse_expression(ast.unparse(value))
-        except cst.ParserSyntaxError:
-            return None
-        found.add(class_of(ctx, expression, depth + 1))
-    return found.pop() if len(found) == 1 else None
+    return one_assigned(ctx, name, lambda expression: class_of(ctx, expression, depth + 1))
