@@ -119,11 +119,16 @@ def defined_in_class(ctx: FileContext, cls: cst.ClassDef) -> frozenset[str]:
         tree = ast.parse(ctx.code(cls).strip())
     except SyntaxError:
         return frozenset()
+    return names_defined(tree.body[0]) if tree.body and isinstance(tree.body[0], ast.ClassDef) else frozenset()
+
+
+def names_defined(cls: ast.ClassDef) -> frozenset[str]:
+    """What ``defined_in_class`` answers, for a class's ``ast``."""
     names: set[str] = set()
-    for statement in tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else ():
+    for statement in cls.body:
         targets = statement.targets if isinstance(statement, ast.Assign) else [getattr(statement, "target", None)]
         names.update(target.id for target in targets if isinstance(target, ast.Name))
-    for node in ast.walk(tree):
+    for node in ast.walk(cls):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             names.add(node.name)
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and _is_self(node.value):

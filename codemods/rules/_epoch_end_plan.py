@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
@@ -138,14 +138,25 @@ def super_init(init: cst.FunctionDef) -> int | None:
     return None
 
 
+#: The attribute names of the last module asked about (one walk a file, not one a hook and a question).
+_ATTRIBUTES: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
 def _named_elsewhere(ctx: FileContext, name: str) -> bool:
     """Whether the module reads ``.name`` (a call of the hook itself, ``super().validation_epoch_end(outputs)``)."""
-    for statement in ctx.analysis.statements:
-        if statement.depth == 0:
-            for node in ast.walk(statement.node):
-                if isinstance(node, ast.Attribute) and node.attr == name:
-                    return True
-    return False
+    analysis = ctx.analysis
+    found = _ATTRIBUTES.get(id(analysis))
+    if found is None or found[0] is not analysis:
+        names = frozenset(
+            node.attr
+            for statement in analysis.statements
+            if statement.depth == 0
+            for node in ast.walk(statement.node)
+            if isinstance(node, ast.Attribute)
+        )
+        _ATTRIBUTES.clear()
+        found = _ATTRIBUTES[id(analysis)] = (analysis, names)
+    return name in found[1]
 
 
 def blocker(ctx: FileContext, cls: cst.ClassDef, node: cst.FunctionDef) -> str | None:

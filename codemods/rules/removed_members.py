@@ -13,7 +13,6 @@ stores and changed values only.
 
 from __future__ import annotations
 
-import ast
 import functools
 import re
 from typing import TYPE_CHECKING, Any
@@ -22,7 +21,7 @@ import libcst as cst
 
 from codemods.plan.resolve import resolve
 from codemods.plan.rule import Rule
-from codemods.rules._attribute_receivers import defined_in_class, enclosing_class
+from codemods.rules._attribute_receivers import defined_in_class, enclosing_class, names_defined
 from codemods.rules._member_receivers import class_of, instance_class
 from legacy_api.removed_members import Member, by_attribute, derives, removed_in
 from legacy_api.renames import version_tuple
@@ -98,18 +97,9 @@ def _row(ctx: FileContext, node: cst.Attribute) -> Member | None:
         if mine is not None and node.attr.value in defined_in_class(ctx, mine):
             return None  # the user's subclass defines it: theirs, whatever Lightning did
     local = instance_class(ctx, node.value)
-    if local is not None and node.attr.value in _defined(local):
+    if local is not None and node.attr.value in names_defined(local):
         return None  # an instance of the user's own class, which defines it
     return next((row for row in rows if _applies(ctx, cls, row, stored)), None)
-
-
-def _defined(cls: ast.ClassDef) -> frozenset[str]:
-    names = {n.name for n in ast.walk(cls) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
-    names.update(
-        n.attr for n in ast.walk(cls) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)
-    )
-    names.update(t.id for n in cls.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name))
-    return frozenset(names)
 
 
 def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attribute) -> Any:
