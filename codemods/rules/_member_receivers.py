@@ -2,10 +2,12 @@
 
 Known only where the code shows it: a Trainer as rule ``trainer_properties`` proves one; an object a known one holds
 (``trainer.fit_loop``, ``legacy_api.removed_members.HELD``); an instance made by a Lightning class
-(``TensorBoardLogger(...)``); a parameter annotated with one (``logger: LightningLoggerBase``); ``self`` in a method of
-a class deriving from one; a local variable every assignment of which gives it the same class. The answer is the
-Lightning class's public path as the code names it (``pytorch_lightning.loggers.TensorBoardLogger``); anything else is
-None, and nothing is reported on it.
+(``TensorBoardLogger(...)``), by a class of the module or of the project deriving from one
+(``CIFAR10DataModule(...)``, ``Options.hook_classes``), or by such a class's ``from_argparse_args``; a parameter
+annotated with one (``logger: LightningLoggerBase``); ``self`` in a method of a class deriving from one; a local
+variable every assignment of which gives it the same class (``dm_cls = CIFAR10DataModule`` in each branch, then ``dm
+= dm_cls.from_argparse_args(args)``). The answer is the Lightning class's public path as the code names it
+(``pytorch_lightning.loggers.TensorBoardLogger``); anything else is None, and nothing is reported on it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,14 @@ if TYPE_CHECKING:
 TRAINER = "pytorch_lightning.Trainer"
 #: How deep a chain of local variables is followed (``a = b; b = TensorBoardLogger(); a.close()``).
 _DEPTH = 4
+#: The public path of each hook base a project class derives from (``Options.hook_classes``' short names).
+_HOOK_PATHS = {
+    "LightningModule": "pytorch_lightning.LightningModule",
+    "LightningDataModule": "pytorch_lightning.LightningDataModule",
+    "Callback": "pytorch_lightning.Callback",
+}
+#: 1.x classmethods that return ``cls(...)``: their call is an instance of the class they are called on.
+_CONSTRUCTORS = frozenset({"from_argparse_args"})
 
 
 def class_of(ctx: FileContext, node: cst.BaseExpression, depth: int = 0) -> str | None:
@@ -38,10 +48,12 @@ def class_of(ctx: FileContext, node: cst.BaseExpression, depth: int = 0) -> str 
         owner = class_of(ctx, node.value, depth + 1)
         return HELD.get((owner, node.attr.value)) if owner is not None else None
     if isinstance(node, cst.Call):
-        found = _lightning(ctx, node.func)
-        if found is None and isinstance(node.func, cst.Name):
-            local = module_class(ctx, node.func.value)
-            return _local_base(ctx, local) if local is not None else None
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _CONSTRUCTORS:
+            return class_named(ctx, func.value, depth + 1)
+        found = _lightning(ctx, func)
+        if found is None and isinstance(func, cst.Name):
+            return class_named(ctx, func, depth + 1)
         return found
     if isinstance(node, cst.Name):
         if node.value == "self":
@@ -51,6 +63,38 @@ def class_of(ctx: FileContext, node: cst.BaseExpression, depth: int = 0) -> str 
             return _annotated(ctx, node.value)
         return _assigned(ctx, node.value, depth)
     return None
+
+
+def class_named(ctx: FileContext, node: cst.BaseExpression, depth: int = 0) -> str | None:
+    """The public path of the Lightning class ``node`` names as a class: one of Lightning's, a class of this module
+    on a Lightning base, one of the project's own hook classes imported here (its Lightning base), or a local variable
+    every assignment of which names one of those."""
+    if depth > _DEPTH:
+        return None
+    found = _lightning(ctx, node)
+    if found is not None or not isinstance(node, cst.Name):
+        return found
+    local = module_class(ctx, node.value)
+    if local is not None:
+        return _local_base(ctx, local)
+    project = dict(ctx.options.hook_classes).get(node.value)
+    if project is not None and _imported(ctx, node.value):
+        return _HOOK_PATHS.get(project)
+    if is_parameter(node.value, ctx.scopes):
+        return None
+    return one_assigned(ctx, node.value, lambda expression: class_named(ctx, expression, depth + 1))
+
+
+def _imported(ctx: FileContext, name: str) -> bool:
+    """Whether the scope that binds ``name`` binds it other than by assignment or as a parameter (an import: a
+    function may import the project's classes itself, as bolts' ``cli_main`` does)."""
+    for index in range(len(ctx.scopes) - 1, -1, -1):
+        scope = ctx.scopes[index]
+        if scope.kind == "class" and index != len(ctx.scopes) - 1:
+            continue
+        if name in scope.bound or name in scope.imports:
+            return name not in scope.values and name not in scope.params and not scope.stars
+    return False
 
 
 def module_class(ctx: FileContext, name: str) -> ast.ClassDef | None:

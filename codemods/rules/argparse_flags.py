@@ -24,6 +24,7 @@ import libcst as cst
 
 from codemods.frontends.python.qualnames import TRAINERS
 from codemods.plan.rule import Rule
+from codemods.rules._member_receivers import class_named
 from codemods.rules.trainer_properties import trainer_kind
 from legacy_api.renames import PL
 
@@ -121,6 +122,12 @@ def _datamodule_helper(ctx: FileContext, original: cst.Call, func: cst.Attribute
     message = f"LightningDataModule.{helper} is gone in 2.0: {_DATAMODULE[helper]}"
     if provable:
         ctx.todo(ID, message, original)
+        return True
+    if local is not None and local not in _own_classes(ctx) and class_named(ctx, func.value) in _DATAMODULE_BASES:
+        # The project's own data module (another file), or a variable naming one in every branch (``dm_cls``).
+        held = "" if local in dict(ctx.options.hook_classes) else "the classes assigned to "
+        unless = f"unless {held}{local} define{'' if held else 's'} its own {helper}"
+        ctx.todo(ID, f"LightningDataModule.{helper} is gone in 2.0 ({unless}): {_DATAMODULE[helper]}", original)
         return True
     last = func.value.attr.value if isinstance(func.value, cst.Attribute) else local or ""
     if last[:1].isupper() and local not in _own_classes(ctx):

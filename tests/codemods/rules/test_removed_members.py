@@ -33,6 +33,13 @@ TODO = [
         id="an instance of the module's own data module: dm.size() (basic-gan's first AttributeError on 2.x)",
     ),
     pytest.param(
+        f"from {PL} import LightningDataModule\n\n\nclass A(LightningDataModule):\n    pass\n\n\n"
+        "class B(LightningDataModule):\n    pass\n\n\ndef f(x):\n    if x:\n        cls = A\n    else:\n"
+        "        cls = B\n    dm = cls.from_argparse_args(x)\n    return dm.size()\n",
+        "LightningDataModule.size",
+        id="a data module whose class a variable picks at run time (bolts' dm_cls.from_argparse_args(args))",
+    ),
+    pytest.param(
         _module("s = self.summarize()"), "LightningModule.summarize is gone", id="self.summarize() in a module"
     ),
     pytest.param(
