@@ -163,7 +163,7 @@ def run(
     scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
     # And a file subclassing the project's own LightningModule (or DataModule, Callback): its hooks are checked.
     hook_classes = project_hook_classes(item.hooks for item in scans)
-    options = replace(options, hook_classes=hook_classes)
+    options = replace(options, hook_classes=hook_classes, logger_lists=any(item.loggers for item in scans))
     scans = [replace(item, triggered=True) if subclasses_one(item.hooks, hook_classes) else item for item in scans]
     # And a file whose only legacy is a config read that moves with its key (rule config_reads).
     readers = {

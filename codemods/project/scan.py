@@ -17,6 +17,7 @@ from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, 
 from codemods.project.facts import configured, may_tune, unindexed
 from codemods.project.hook_classes import NO_CLASSES, RawClasses, scan_hook_bases
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
+from codemods.project.logger_lists import builds_logger_list
 from codemods.project.prefilter import doc_triggered, may_concern_a_rule_bytes, triggered_bytes, yaml_triggered
 from codemods.project.scan_file import index_text
 from codemods.project.scan_text import text_facts
@@ -40,6 +41,8 @@ class Scan:
     words: frozenset[str] = frozenset()
     #: Its classes with the last names of their bases, for the project's hook classes (``hook_classes``).
     hooks: RawClasses = NO_CLASSES
+    #: Whether it builds a list of loggers for a Trainer (``codemods.project.logger_lists``).
+    loggers: bool = False
     #: False for a kept Python file whose bytes hold no token of any rule (``prefilter.RULE_TOKENS``): a parallel
     #: run then need not load the Python pipeline (libcst and the rules) before its workers fork.
     rules: bool = True
@@ -118,6 +121,11 @@ def scan(path: str) -> Scan:
         data = _read(path)
     except OSError:
         return Scan(path, not is_text_file(path))  # phase two reports the error
+    found = _scan(path, data)
+    return replace(found, loggers=True) if builds_logger_list(data, path) else found
+
+
+def _scan(path: str, data: bytes) -> Scan:
     # A clean file makes every test below, each a pass over all of it: the index and the prefilter share them.
     # "rainer": Trainer, trainer, TODO(migrate-trainer); "add_arg": add_argparse_args, add_argument.
     rainer, add_arg, text_file = b"rainer" in data, b"add_arg" in data, is_text_file(path)
