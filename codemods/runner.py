@@ -20,7 +20,9 @@ from codemods.project.hook_classes import defines_hook_subclass, project_hook_cl
 from codemods.project.index import ProjectIndex, movable_read, removed_flag_read
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
 from codemods.project.scan import late_facts, local_strategies, scan
+from codemods.project.scan_python import defines_schema_field
 from codemods.project.trainer_classes import names_project_trainer, project_trainers
+from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
     import multiprocessing.context
@@ -94,6 +96,7 @@ def _python_triggered(text: str, options: Options) -> bool:
         triggered(text)
         or names_project_trainer(text, options.local_trainers, options.held_trainers)
         or defines_hook_subclass(text, options.hook_classes)
+        or defines_schema_field(text)
     )
 
 
@@ -173,6 +176,11 @@ def run(
         or use.key.partition(".")[2] in options.unset_reads
     }
     scans = [replace(item, triggered=True) if item.path in readers else item for item in scans]
+    # And a file whose only legacy is a Trainer-mirroring class with a removed argument as a field (schema_fields).
+    schemas = {
+        schema.path for schema in project.schemas if any(refused_at(n, options.target_tuple) for n, _ in schema.fields)
+    }
+    scans = [replace(item, triggered=True) if item.path in schemas else item for item in scans]
     indexed_only = {item.path for item in scans if is_text_file(item.path)}
     results = [
         FileResult(item.path, "unchanged") for item in scans if not item.triggered and item.path not in indexed_only

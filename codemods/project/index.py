@@ -161,7 +161,16 @@ class ProjectIndex:
 
     def splats_of(self, section: str) -> list[Splat]:
         last = section.rpartition(".")[2]
-        return [splat for splat in self.splats if splat.section == last]
+        return [splat for splat in self.splats if splat.section.rpartition(".")[2] == last]
+
+    def section_paths(self) -> frozenset[tuple[str, ...]]:
+        """The key paths of the config mappings the project passes to a Trainer under a key other than
+        ``trainer`` (``("trainer_params",)``, ``("trainer", "kwargs")``): Trainer sections wherever they appear."""
+        return frozenset(
+            tuple(splat.section.split("."))
+            for splat in self.splats
+            if splat.section != "trainer" and splat.kind == "call"
+        )
 
 
 def movable_read(use: Use) -> bool:

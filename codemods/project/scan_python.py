@@ -7,11 +7,13 @@ taken from real string literals). Standard library only.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 
 from codemods.project.index import FileIndex, Schema, Splat, Use, UseKind
 from codemods.project.keys import TUNE_FLAGS
 from codemods.project.scan_text import text_uses
+from legacy_api.removed_arguments import REMOVED_ARGUMENTS
 
 #: Attribute roots that are Trainer objects (``self.trainer.gpus`` is a Trainer property, not a config key).
 _TRAINER_OWNERS = frozenset({"self", "pl_module", "module", "model", "lightning_module", "cls"})
@@ -27,6 +29,14 @@ _SCHEMA_COMPANIONS = frozenset(
     | {"benchmark", "fast_dev_run", "limit_train_batches", "amp_backend", "amp_level", "plugins"}
 )
 
+
+#: The Trainer flags a section's migration may change (moved, renamed or dropped): a read of one under any key is
+#: recorded (:func:`_other_section_key`).
+SECTION_FLAGS = SCHEMA_MARKERS | frozenset(
+    {"amp_backend", "amp_level", "plugins", "replace_sampler_ddp", "resume_from_checkpoint", "checkpoint_callback"}
+    | {"progress_bar_refresh_rate", "weights_summary", "terminate_on_nan", "log_gpu_memory", "flush_logs_every_n_steps"}
+    | {"prepare_data_per_node", "stochastic_weight_avg", "process_position", "max_steps", "auto_select_gpus"}
+)
 
 #: Callees that take a Trainer section and keyword flags next to it.
 _TRAINER_CALLEES = frozenset({"Trainer", "instantiate", "call", "from_argparse_args", "Runner"})
@@ -77,16 +87,55 @@ def _config_key(chain: Sequence[str]) -> str | None:
     return None
 
 
+def mirrors_trainer(fields: set[str]) -> bool:
+    """Whether a class with these annotated fields types a Trainer section (``@dataclass class TrainerConf``)."""
+    return bool(fields & SCHEMA_MARKERS and fields & _SCHEMA_COMPANIONS)
+
+
+#: Trainer arguments 1.5 took and later releases removed, as a schema's field names (``schema_fields``).
+REMOVED_FIELDS = tuple(
+    sorted(
+        {row.name for row in REMOVED_ARGUMENTS}
+        | {"gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend", "amp_backend", "amp_level"}
+        | {"auto_select_gpus", "replace_sampler_ddp"}
+    )
+)
+_REMOVED_FIELD = re.compile(r"^[ \t]+(?:" + "|".join(REMOVED_FIELDS) + r")[ \t]*:[ \t]*[\w\"'\[]", re.M)
+
+
+def defines_schema_field(text: str) -> bool:
+    """Whether ``text`` may define a Trainer-mirroring class with a removed argument as a field (``gpus: int``):
+    rule ``schema_fields`` then has work in a file that may never import Lightning."""
+    return "class" in text and _REMOVED_FIELD.search(text) is not None
+
+
+def _other_section_key(chain: Sequence[str]) -> str | None:
+    """``config["trainer_params"]["gpus"]`` -> ``trainer_params.gpus``: a Trainer flag read under another key, which
+    holds that key only where the project splats such a section into a Trainer (``ProjectIndex.uses_of``)."""
+    if len(chain) < 3 or chain[0] in _TRAINER_OWNERS or chain[-1] not in SECTION_FLAGS:
+        return None
+    return f"{chain[-2]}.{chain[-1]}"
+
+
 def _annotation(node: ast.expr | None) -> str:
     return ast.unparse(node) if node is not None else ""
 
 
 class _PythonIndexer(ast.NodeVisitor):
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, tree: ast.Module | None = None) -> None:
         self.path = path
         self.uses: list[Use] = []
         self.schemas: list[Schema] = []
         self.splats: list[Splat] = []
+        self.tree = tree
+        self._assigned: dict[str, list[ast.expr]] | None = None
+
+    def assigned(self, name: str) -> list[ast.expr]:
+        """The values ``name = value`` gives ``name`` anywhere in the file (``trainer_kwargs = cfg.trainer.kwargs``);
+        found on the first splat of a name, which few files have."""
+        if self._assigned is None:
+            self._assigned = _assignments(self.tree) if self.tree is not None else {}
+        return self._assigned.get(name, [])
 
     def _use(self, key: str, node: ast.AST, kind: UseKind = "read", attribute: bool = False) -> None:
         self.uses.append(Use(key, self.path, getattr(node, "lineno", 1), kind, attribute=attribute))
@@ -104,6 +153,10 @@ class _PythonIndexer(ast.NodeVisitor):
             if key is not None:
                 self._use(key, node, attribute=_attribute_read(node, key.partition(".")[2]))
                 return  # the outermost chain says it all
+            other = _other_section_key(chain)
+            if other is not None:
+                self._use(other, node)  # cfg["trainer_params"]["gpus"]: a section splatted into a Trainer elsewhere
+                return
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -119,6 +172,11 @@ class _PythonIndexer(ast.NodeVisitor):
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     self._use(f"trainer.{first.value}", node)
                 skip.add(id(func))
+            elif chain is not None and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                other = _other_section_key([*chain, first.value])  # cfg.trainer.kwargs.get("accelerator")
+                if other is not None:
+                    self._use(other, node)
+                    skip.add(id(func))
         # getattr(cfg.trainer, "gpus") / hasattr(...) / setattr(...): the key as text
         if name in ("getattr", "hasattr", "setattr", "delattr") and len(node.args) >= 2:
             chain, text = _chain(node.args[0]), node.args[1]
@@ -132,7 +190,7 @@ class _PythonIndexer(ast.NodeVisitor):
                 self._use(key.value, node)
                 skip.add(id(key))
         if name in _TRAINER_CALLEES or name.endswith("Trainer"):  # flash.Trainer, a project's MyTrainer
-            self._splat(node)
+            self._splat(node, trainer=name.endswith("Trainer") or name == "from_argparse_args")
             for keyword in _dropped_reads(node, name):
                 self._use(f"trainer.{keyword.arg}", keyword.value, "dropped_flag")
                 skip.add(id(keyword))
@@ -142,13 +200,15 @@ class _PythonIndexer(ast.NodeVisitor):
             if id(child) not in skip:
                 self.visit(child)
 
-    def _splat(self, node: ast.Call) -> None:
+    def _splat(self, node: ast.Call, trainer: bool) -> None:
+        """``trainer``: the callee is a Trainer class, so a section under any key counts (``Trainer(**cfg.params)``),
+        not only one named ``trainer`` (``instantiate(cfg.trainer)``)."""
         sections: list[str] = []
         for keyword in node.keywords:
             if keyword.arg is None:
-                sections.extend(self._sections(keyword.value))
+                sections.extend(self._sections(keyword.value, trainer))
         for arg in node.args:
-            sections.extend(self._sections(arg))
+            sections.extend(self._sections(arg, trainer))
         explicit = tuple(sorted(k.arg for k in node.keywords if k.arg is not None))
         for section in sections:
             self.splats.append(Splat(section, self.path, node.lineno, explicit))
@@ -168,14 +228,23 @@ class _PythonIndexer(ast.NodeVisitor):
             if keys:
                 self.splats.append(Splat("trainer", self.path, node.lineno, tuple(sorted(keys)), "defaults"))
 
-    def _sections(self, node: ast.expr) -> list[str]:
-        """``cfg.trainer`` / ``cfg["trainer"]`` / ``OmegaConf.to_container(cfg.trainer)`` -> ["trainer"]."""
+    def _sections(self, node: ast.expr, trainer: bool = False, depth: int = 0) -> list[str]:
+        """``cfg.trainer`` / ``cfg["trainer"]`` / ``OmegaConf.to_container(cfg.trainer)`` -> ["trainer"]; passed to a
+        Trainer class (``trainer``), a mapping under another key too, as its key path without the root:
+        ``**config["trainer_params"]`` -> ["trainer_params"], ``**trainer_kwargs`` after ``trainer_kwargs =
+        OmegaConf.to_container(config.trainer.kwargs)`` -> ["trainer.kwargs"] (lama's Hydra ``trainer/`` files)."""
         if isinstance(node, ast.Call) and node.args:
             node = node.args[0]
+        if isinstance(node, ast.Name) and trainer and depth == 0:
+            values = self.assigned(node.id)
+            found = {tuple(self._sections(value, trainer, depth + 1)) for value in values}
+            return list(found.pop()) if len(found) == 1 else []
         chain = _chain(node)
-        if chain is not None and len(chain) >= 2 and chain[-1] == "trainer" and chain[0] not in _TRAINER_OWNERS:
+        if chain is None or len(chain) < 2 or chain[0] in _TRAINER_OWNERS:
+            return []
+        if chain[-1] == "trainer":
             return ["trainer"]
-        return []
+        return [".".join(chain[1:])] if trainer else []
 
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str) and "trainer." in node.value:
@@ -188,8 +257,7 @@ class _PythonIndexer(ast.NodeVisitor):
             for statement in node.body
             if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
         )
-        names = {name for name, _ in fields}
-        if names & SCHEMA_MARKERS and names & _SCHEMA_COMPANIONS:
+        if mirrors_trainer({name for name, _ in fields}):
             self.schemas.append(Schema(self.path, node.lineno, node.name, fields))
         self.generic_visit(node)
 
@@ -227,6 +295,15 @@ def _dropped_reads(node: ast.Call, name: str) -> list[ast.keyword]:
 
 def python_index(tree: ast.Module, path: str, facts: tuple[str, ...] = ()) -> FileIndex:
     """What a parsed Python file contributes to the project index."""
-    indexer = _PythonIndexer(path)
+    indexer = _PythonIndexer(path, tree)
     indexer.visit(tree)
     return FileIndex(tuple(indexer.uses), tuple(indexer.schemas), tuple(indexer.splats), facts=facts)
+
+
+def _assignments(tree: ast.Module) -> dict[str, list[ast.expr]]:
+    """name -> the values of every ``name = value`` in the file, whatever its scope."""
+    found: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            found.setdefault(node.targets[0].id, []).append(node.value)
+    return found

@@ -44,6 +44,7 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
     """
     from codemods.project.hook_classes import defines_hook_subclass
     from codemods.project.prefilter import TODO_MARKER, triggered
+    from codemods.project.scan_python import defines_schema_field
     from codemods.project.trainer_classes import names_project_trainer
 
     left = existing_todos(source) if TODO_MARKER in source else ()
@@ -53,6 +54,7 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
         triggered(source)
         or names_project_trainer(source, options.local_trainers, options.held_trainers)
         or defines_hook_subclass(source, options.hook_classes)
+        or defines_schema_field(source)
     ):
         return Outcome(source, changed=False, findings=_leftovers(source, left, options), parsed=False)
     try:

@@ -139,10 +139,19 @@ def _target(node: MappingNode) -> str | None:
     return None
 
 
-def sections(doc: Document, path: PurePath) -> list[Section]:
-    """The Trainer sections of one document, outermost first, in document order."""
+def sections(doc: Document, path: PurePath, paths: frozenset[tuple[str, ...]] = frozenset()) -> list[Section]:
+    """The Trainer sections of one document, outermost first, in document order.
+
+    ``paths``: key paths the project passes to a Trainer under other keys (``ProjectIndex.section_paths``): a
+    mapping whose keys end with one is a section too (a Hydra ``trainer/`` group file's keys start at ``trainer``).
+    """
     found: list[Section] = []
     seen: set[int] = set()
+    group = ("trainer",) if path.parent.name == "trainer" else ()
+
+    def splatted(keys: tuple[Any, ...]) -> bool:
+        full = (*group, *keys)
+        return any(len(full) >= len(p) and full[len(full) - len(p) :] == p for p in paths)
 
     def visit(node: Node, keys: tuple[Any, ...], owner: ScalarNode | None) -> None:
         if id(node) in seen:
@@ -153,9 +162,11 @@ def sections(doc: Document, path: PurePath) -> list[Section]:
             name = ".".join(str(k) for k in keys) if keys else "trainer"
             if target in TRAINER_TARGETS:
                 found.append(Section(node, TRAINER_TARGETS[target], keys, name, doc.entries(node), owner))
-            elif not keys and path.parent.name == "trainer":
+            elif not keys and path.parent.name == "trainer" and not _splats_inside(node, paths):
                 found.append(Section(node, PL, keys, "trainer", doc.entries(node)))
             elif keys and keys[-1] == "trainer" and target is None:
+                found.append(Section(node, PL, keys, name, doc.entries(node), owner))
+            elif keys and paths and target is None and splatted(keys):
                 found.append(Section(node, PL, keys, name, doc.entries(node), owner))
             for key, value in node.value:
                 label = key.value if isinstance(key, ScalarNode) else repr(key)
@@ -166,6 +177,13 @@ def sections(doc: Document, path: PurePath) -> list[Section]:
 
     visit(doc.node, (), None)
     return found
+
+
+def _splats_inside(node: MappingNode, paths: frozenset[tuple[str, ...]]) -> bool:
+    """Whether the project passes the Trainer a mapping under this group file's keys (``trainer.kwargs``), not
+    the file itself."""
+    keys = {key.value for key, _ in node.value if isinstance(key, ScalarNode)}
+    return any(len(p) >= 2 and p[0] == "trainer" and p[1] in keys for p in paths)
 
 
 def composed(doc: Document) -> bool:

@@ -59,6 +59,10 @@ _RULE_KEYS = {
 }
 
 
+class _HeldClash(Exception):
+    """Migrating the rest of a section around its kept keys would write one of them again."""
+
+
 @dataclass
 class FilePass:
     """The edits and findings for one YAML stream."""
@@ -77,10 +81,12 @@ class FilePass:
 
     def run(self) -> None:
         layout = style(self.docs)
+        project = self.options.project
+        paths = project.section_paths() if project is not None else frozenset()
         renames = [edit for doc_index, doc in enumerate(self.docs) for edit in self._renames(doc_index, doc)]
         consumed: set[int] = set()
         for doc_index, doc in enumerate(self.docs):
-            found = sections(doc, PurePath(self.path))
+            found = sections(doc, PurePath(self.path), paths)
             for section in found:
                 written = self._section(doc_index, doc, section, layout, renames)
                 if written is not None:
@@ -125,6 +131,8 @@ class FilePass:
         )
         snapshot = {id(v): list(v.items) for _, v in items if v.items is not None}
         run_flag_rules(plan)
+        if held and any(key in held for key, _ in plan.items):
+            raise _HeldClash  # the rest would write a key kept as it is (gpus -> accelerator next to a kept one)
         changed = [(k, id(v)) for k, v in items] != [(k, id(v)) for k, v in plan.items] or any(
             snapshot.get(id(v)) not in (None, v.items) for _, v in plan.items
         )
@@ -142,7 +150,10 @@ class FilePass:
             used = _used_keys(reasons, section.name)
             if reasons and not held and used and len(used) == len(reasons) and len(used) < len(items):
                 # Keep only the keys used elsewhere; the rest of the section may still migrate around them.
-                return self._section(doc_index, doc, section, layout, renames, used)
+                try:
+                    return self._section(doc_index, doc, section, layout, renames, used)
+                except _HeldClash:
+                    pass
             if reasons:
                 self._guarded(doc, section, original, plan, snapshot, "; ".join(reasons), layout)
                 return None
