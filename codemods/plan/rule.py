@@ -37,6 +37,10 @@ class Rule:
     #: Lines the Python pass must visit for this rule besides those naming a legacy import (``def validation_epoch_end``
     #: names none): a pattern, built only when the rule runs.
     visit: Callable[[], re.Pattern[str]] | None = None
+    #: Whether the rule may act where the pass visits because of one line ``visit`` matched (a
+    #: ``codemods.frontends.python.context.Site``, of a later stage: hence ``Any``). False only where the rule provably
+    #: does nothing there: ``super().__init__()`` passes nothing whose position moved. Without it, every line counts.
+    screen: Callable[[Any], bool] | None = None
 
     @property
     def version(self) -> tuple[int, ...]:

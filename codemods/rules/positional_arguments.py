@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from codemods.frontends.python.context import super_call
 from codemods.plan.resolve import resolve
 from codemods.plan.rule import Rule
 from legacy_api.renames import PL
 from legacy_api.surface import arguments, surface
 
 if TYPE_CHECKING:
-    from codemods.frontends.python.context import FileContext
+    from codemods.frontends.python.context import FileContext, Site
 
 ID = "positional_arguments"
 #: The release whose signatures the legacy code was written against.
@@ -153,6 +154,18 @@ def _visit() -> re.Pattern[str]:
     return re.compile(r"\.__init__\s*\(")
 
 
+def _screen(site: Site) -> bool:
+    """Whether a call the line holds may pass a position this rule moves: not ``super().__init__()`` or
+    ``super().__init__(**kwargs)`` (no position at all), nor a call of something no legacy import names (only
+    ``super().__init__`` reaches a Lightning class without one)."""
+    for call in site.calls():
+        if not call.args:
+            continue
+        if super_call(call.func) is not None or site.imported_root(call.func):
+            return True
+    return False
+
+
 RULE = Rule(
     id=ID,
     description="positional arguments to a Lightning class whose parameters moved (ModelCheckpoint, a DDPPlugin "
@@ -161,4 +174,5 @@ RULE = Rule(
     handlers={"Call": leave_call},
     tokens=("pytorch_lightning",),
     visit=_visit,
+    screen=_screen,
 )

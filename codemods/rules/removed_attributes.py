@@ -20,6 +20,7 @@ flagged twice.
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
 from typing import TYPE_CHECKING, Any
@@ -27,14 +28,14 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
-from codemods.rules._attribute_receivers import defined_in_class, enclosing_class, kind_of
+from codemods.rules._attribute_receivers import defined_in_class, enclosing_class, kind_of, names_defined
 from codemods.rules.argparse_flags import REMOVED_HELPERS
 from legacy_api.attributes import KINDS, gone, instead, removed_in
 from legacy_api.renames import TRAINER_PROPERTIES, TrainerProperty
 from legacy_api.vocabulary import attributes as vocabulary
 
 if TYPE_CHECKING:
-    from codemods.frontends.python.context import FileContext
+    from codemods.frontends.python.context import FileContext, Site
 
 ID = "removed_attributes"
 #: Rule ``trainer_properties``' table: ``trainer.<old>`` and ``trainer.<holder>.<old>`` (its own TODOs and rewrites).
@@ -118,6 +119,47 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     return updated
 
 
+def _screen(site: Site) -> bool:
+    """Whether an attribute the line reads may name one the target lacks on a Lightning object: not
+    ``os.path.join(...)`` nor ``", ".join(...)`` (a receiver no code shows to be one of Lightning's objects, as
+    ``_attribute_receivers.kind_of`` would find), nor ``self.gpus`` in a class that defines ``gpus``."""
+    names = vocabulary()
+    for node in site.nodes():
+        if not isinstance(node, ast.Attribute) or node.attr not in names or node.attr.startswith("__"):
+            continue
+        receiver = node.value
+        if isinstance(receiver, ast.Name) and receiver.id == "self":
+            cls = site.method_class()
+            if cls is None:
+                continue  # ``self`` is no object of a class here
+            defined = site.ctx.screened.get((ID, id(cls)))
+            if defined is None:
+                defined = site.ctx.screened[(ID, id(cls))] = names_defined(cls)
+            if node.attr in defined:
+                continue
+        if not _no_kind(site, receiver):
+            return True
+    return False
+
+
+def _no_kind(site: Site, node: ast.expr) -> bool:
+    """Whether ``kind_of`` provably finds no kind for ``node``: a chain of attributes none of which names a Trainer,
+    from a literal, a call of nothing a legacy import names, or a name that is not ``self``, no Trainer's, no
+    parameter and never assigned in the module (``os``, bound by ``import os``)."""
+    while isinstance(node, ast.Attribute):
+        if "trainer" in node.attr.lower():
+            return False
+        node = node.value
+    if isinstance(node, ast.Call):
+        return not site.imported_root(node.func)
+    if isinstance(node, ast.Name):
+        name = node.id
+        if name == "self" or "trainer" in name.lower() or name in site.ctx.assigned_names():
+            return False
+        return not any(name in scope.params for scope in site.scopes)
+    return True  # a literal, a subscript...: ``kind_of`` knows no kind of them
+
+
 RULE = Rule(
     id=ID,
     description="an attribute of the Trainer, a strategy, an accelerator, a precision plugin or a connector that the "
@@ -127,4 +169,5 @@ RULE = Rule(
     order=900,
     tokens=("Plugin", "Strategy", "Trainer", "accelerator", "precision", "strategy"),
     visit=_visit,
+    screen=_screen,
 )

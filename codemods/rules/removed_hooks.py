@@ -19,8 +19,11 @@ stays silent on them), and where it is not the TODO says why.
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
@@ -29,7 +32,7 @@ from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules import epoch_end_hooks, optimizer_step_hook
 from codemods.rules._epoch_end_plan import EPOCH_ENDS, blocker
-from codemods.rules._hook_classes import base_of, owner_class, project_base_of
+from codemods.rules._hook_classes import _nearest, base_of, owner_class, project_base_of
 from legacy_api.hooks import (
     GONE_PARAMETERS,
     IGNORED_RETURNS,
@@ -45,7 +48,7 @@ from legacy_api.hooks import (
 from legacy_api.renames import version_tuple
 
 if TYPE_CHECKING:
-    from codemods.frontends.python.context import FileContext
+    from codemods.frontends.python.context import FileContext, Site
 
 ID = "removed_hooks"
 #: Why a hook of a class deriving from the project's own LightningModule is never rewritten: what its base collects
@@ -71,8 +74,37 @@ def _legacy_signature(base: str, hook: str) -> list[str]:
     return []
 
 
-def _check(ctx: FileContext, base: str, node: cst.FunctionDef) -> str | None:
-    hook = node.name.value
+@dataclass(frozen=True)
+class _Def:
+    """What the check reads of a ``def``: the same from its libcst node (the pass) and its ``ast`` node (the screen)."""
+
+    hook: str
+    #: The parameters after ``self``: (name, whether it has a default).
+    params: tuple[tuple[str, bool], ...]
+    star: bool
+    returns: Callable[[], bool]
+
+    @classmethod
+    def of_cst(cls, node: cst.FunctionDef) -> _Def:
+        params = [*node.params.posonly_params, *node.params.params][1:]
+        return cls(
+            node.name.value,
+            tuple((param.name.value, param.default is not None) for param in params),
+            isinstance(node.params.star_arg, cst.Param),
+            lambda: _returns_a_value(node),
+        )
+
+    @classmethod
+    def of_ast(cls, node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Def:
+        args = node.args
+        positional = [*args.posonlyargs, *args.args]
+        first_default = len(positional) - len(args.defaults)
+        params = tuple((param.arg, index >= first_default) for index, param in enumerate(positional))[1:]
+        return cls(node.name, params, args.vararg is not None, lambda: _ast_returns_a_value(node))
+
+
+def _check(ctx: FileContext, base: str, node: _Def) -> str | None:
+    hook = node.hook
     target = ctx.surface
     if hook not in legacy_hooks(base):
         return None
@@ -80,24 +112,22 @@ def _check(ctx: FileContext, base: str, node: cst.FunctionDef) -> str | None:
         successor = SUCCESSORS.get((base, hook))
         then = f": use {successor}" if successor else ""
         return f"Lightning {target.release} never calls {base}.{hook}{_removed_in(base, hook)}{then}"
-    params = [*node.params.posonly_params, *node.params.params][1:]
-    mine = [param.name.value for param in params]
-    required = sum(1 for param in params if param.default is None)
+    mine = [name for name, _ in node.params]
+    required = sum(1 for _, default in node.params if not default)
     gone = GONE_PARAMETERS.get((base, hook), {})
-    for param in params:
+    for name, default in node.params:
         # With a default the override runs as it did where 1.x did not pass it either (one optimizer, no
         # truncated backprop); where 1.x did, 2.x raises at fit (several optimizers need manual optimization).
-        if param.name.value in gone and param.default is None:
-            name = param.name.value
+        if name in gone and not default:
             return f"Lightning {target.release} no longer passes {name} to {hook}: {gone[name]}"
     ignored = IGNORED_RETURNS.get((base, hook))
-    if ignored is not None and ctx.target >= version_tuple(ignored[0]) and _returns_a_value(node):
+    if ignored is not None and ctx.target >= version_tuple(ignored[0]) and node.returns():
         return f"Lightning {target.release} does not keep what {base}.{hook} returns: {ignored[1]}"
     theirs = parse_signature(signature(target.release, base, hook))
     if theirs is None or theirs[2]:
         return None
     names, needed, _ = theirs
-    if len(mine) < needed and not isinstance(node.params.star_arg, cst.Param):
+    if len(mine) < needed and not node.star:
         # Fewer parameters than the target always passes: a TypeError at the first call (on_load_checkpoint(self,
         # checkpoint), the form before 1.4.9).
         return f"Lightning {target.release} calls {hook}({', '.join(['self', *names])}): this {hook} takes {len(mine)}"
@@ -136,6 +166,19 @@ def _returns_a_value(node: cst.FunctionDef) -> bool:
     return finder.found
 
 
+def _ast_returns_a_value(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """:func:`_returns_a_value` on the ``ast`` (where ``None`` is a constant, not a name)."""
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        child = stack.pop()
+        value = child.value if isinstance(child, ast.Return) else None
+        if value is not None and not (isinstance(value, ast.Constant) and value.value is None):
+            return True
+        if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(child))
+    return False
+
+
 def _rewritten(ctx: FileContext, owner: cst.ClassDef, node: cst.FunctionDef, direct: bool) -> bool:
     """Whether a rule rewrites this hook exactly (then this one stays silent)."""
     return (direct and epoch_end_hooks.applies(ctx, owner, node)) or optimizer_step_hook.applies(ctx, owner, node)
@@ -165,13 +208,47 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
         return updated
     if base == "LightningModule" and _rewritten(ctx, owner, original, through is None):
         return updated
-    message = _check(ctx, base, original)
+    message = _check(ctx, base, _Def.of_cst(original))
     if message and base == "LightningModule":
         why = _not_rewritten(ctx, owner, original, through)
         message += f"; not rewritten: {why}" if why else ""
     if message:
         ctx.todo(ID, message, original)
     return updated
+
+
+def _screen(site: Site) -> bool:
+    """Whether a ``def`` of a changed hook the line shows may get a TODO: not one whose parameters the target passes
+    as they are (``def training_step(self, batch, batch_idx)`` in a LightningModule), whichever hook base the names
+    of its class's bases may resolve to."""
+    nodes = [statement.node for statement in site.chain]
+    for index, node in enumerate(nodes[1:], start=1):
+        owner = nodes[index - 1]
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and isinstance(owner, ast.ClassDef):
+            if node.name not in changed_hooks():
+                continue
+            shape = _Def.of_ast(node)
+            if any(_check(site.ctx, base, shape) is not None for base in sorted(_bases(site, owner))):
+                return True
+    return False
+
+
+def _bases(site: Site, cls: ast.ClassDef) -> set[str]:
+    """Every hook base that ``base_of`` or ``project_base_of`` may answer for ``cls``."""
+    ctx = site.ctx
+    found: set[str] = set()
+    releases = (*LEGACY_RELEASES, ctx.surface.release)
+    known = dict(ctx.options.hook_classes)
+    for written in cls.bases:
+        base = written.value if isinstance(written, ast.Starred) else written
+        for name in site.qualified_names(base):
+            nearest = next((short for release in releases if (short := _nearest(release, name)) is not None), None)
+            if nearest is not None:
+                found.add(nearest)
+        last = base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else ""
+        if last in known and last != cls.name:
+            found.add(known[last])
+    return found
 
 
 RULE = Rule(
@@ -183,4 +260,5 @@ RULE = Rule(
     order=910,
     tokens=SURFACE_TOKENS[1:],
     visit=_visit,
+    screen=_screen,
 )

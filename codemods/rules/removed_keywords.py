@@ -16,12 +16,14 @@ and a value whose meaning changed (``LightningCLI(seed_everything_default=None)`
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from codemods.frontends.python.context import super_call
 from codemods.plan.resolve import resolve
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
@@ -45,7 +47,7 @@ from legacy_api.renames import PL
 from legacy_api.surface import arguments, surface
 
 if TYPE_CHECKING:
-    from codemods.frontends.python.context import FileContext
+    from codemods.frontends.python.context import FileContext, Site
 
 ID = "removed_keywords"
 _METHODS = frozenset({"fit", "validate", "test", "predict", "tune"})
@@ -71,7 +73,11 @@ def _owner(ctx: FileContext, call: cst.Call) -> tuple[str, str, str] | None:
     on_self = _self_method(ctx, func)
     if on_self is not None:
         return on_self.split(".", 1)[1], on_self, on_self
-    name = _super_init(ctx, func) or ctx.qualified_name(func)
+    return _owner_named(ctx, _super_init(ctx, func) or ctx.qualified_name(func))
+
+
+def _owner_named(ctx: FileContext, name: str | None) -> tuple[str, str, str] | None:
+    """:func:`_owner` of a callee whose qualified name is ``name``."""
     if name is None or name.split(".", 1)[0] != PL:
         return None
     found = resolve(name, ctx.target)
@@ -89,14 +95,23 @@ def _owner(ctx: FileContext, call: cst.Call) -> tuple[str, str, str] | None:
     return final.rpartition(".")[2], f"{final}.__init__", f"{name}.__init__"
 
 
-def _signature(ctx: FileContext, path: str) -> str | None:
-    """The target's signature of ``path``: recorded, else read in the sources (``legacy_api.keywords.UNRECORDED``)."""
-    recorded = ctx.surface.signature(path)
-    if recorded is not None:
-        return recorded
-    owner, _, member = path.rpartition(".")
-    key = ctx.surface.resolve(owner) if member == "__init__" else None
-    return unrecorded(f"{key}.{member}" if key is not None else path, ctx.surface.release)
+@functools.cache
+def _taken(release: str, path: str) -> tuple[frozenset[str], bool] | None:
+    """:func:`signature_keywords` of ``path`` at ``release`` (the target): recorded, else read in the sources
+    (``legacy_api.keywords.UNRECORDED``); found once, as every call of the same callee asks again."""
+    recorded = surface(release)
+    signature = recorded.signature(path)
+    if signature is None:
+        owner, _, member = path.rpartition(".")
+        key = recorded.resolve(owner) if member == "__init__" else None
+        signature = unrecorded(f"{key}.{member}" if key is not None else path, release)
+    return signature_keywords(signature)
+
+
+@functools.cache
+def _required(release: str, path: str) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    """:func:`required` of ``path``'s recorded signature at ``release``, found once."""
+    return required(surface(release).signature(path))
 
 
 def _self_method(ctx: FileContext, func: cst.BaseExpression) -> str | None:
@@ -146,7 +161,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if owner is None:
         return updated
     short, path, legacy_path = owner
-    taken = signature_keywords(_signature(ctx, path))
+    taken = _taken(ctx.surface.release, path)
     if taken is None:
         return updated
     names, forwards = taken
@@ -262,12 +277,16 @@ def _missing(ctx: FileContext, call: cst.Call, short: str, path: str, legacy_pat
     (``EarlyStopping()``: ``monitor`` is required since 1.6)."""
     if any(arg.star for arg in call.args):
         return []
-    needed = required(ctx.surface.signature(path))
+    given = {arg.keyword.value for arg in call.args if arg.keyword is not None}
+    return _left_out(ctx, short, path, legacy_path, given, sum(1 for arg in call.args if arg.keyword is None))
+
+
+def _left_out(ctx: FileContext, short: str, path: str, legacy_path: str, given: set[str], count: int) -> list[str]:
+    """:func:`_missing` of a call that passes ``count`` positions and the keywords ``given`` (no ``*``/``**``)."""
+    needed = _required(ctx.surface.release, path)
     if needed is None:
         return []
     positional, kwonly = needed
-    given = {arg.keyword.value for arg in call.args if arg.keyword is not None}
-    count = sum(1 for arg in call.args if arg.keyword is None)
     left_out = [name for name in positional[count:] if name not in given] + sorted(kwonly - given)
     defaulted = _legacy_defaults(legacy_path) | _legacy_defaults(path)
     problems = []
@@ -316,6 +335,53 @@ def _visit() -> re.Pattern[str]:
     return re.compile(r"\.(?:" + "|".join(methods) + r")\s*\(")
 
 
+def _screen(site: Site) -> bool:
+    """Whether a call the line holds may get a rename or a TODO here: not ``super().__init__()`` in a
+    LightningModule, ``self.log("loss", loss, on_step=True)``, ``trainer.fit(model)`` (each keyword one the target
+    takes, no parameter left out that 1.x defaulted, no value whose meaning changed)."""
+    for call in site.calls():
+        func = call.func
+        if site.imported_root(func):
+            return True  # a Lightning class, as ``ctx.qualified_name`` may name it
+        if isinstance(func, ast.Attribute) and any(_may_act(site.ctx, call, o) for o in _owners(site, func)):
+            return True
+    return False
+
+
+def _owners(site: Site, func: ast.Attribute) -> list[tuple[str, str, str]]:
+    """What :func:`_owner` may answer for a callee that no legacy import names."""
+    found = [(f"Trainer.{func.attr}", f"{PL}.Trainer.{func.attr}", f"{PL}.Trainer.{func.attr}")]
+    found = found if func.attr in _METHODS else []
+    if isinstance(func.value, ast.Name) and func.value.id == "self":
+        found += [(path.split(".", 1)[1], path, path) for (_, name), path in SELF_METHODS.items() if name == func.attr]
+    made = super_call(func)
+    if made is not None and not made.args:
+        cls = site.method_class()
+        bases = [base.value if isinstance(base, ast.Starred) else base for base in cls.bases] if cls else []
+        names = {name for base in bases for name in site.qualified_names(base) if name.split(".", 1)[0] == PL}
+        found += [owner for name in sorted(names) if (owner := _owner_named(site.ctx, name)) is not None]
+    return found
+
+
+def _may_act(ctx: FileContext, call: ast.Call, owner: tuple[str, str, str]) -> bool:
+    """Whether :func:`leave_call` may act on ``call`` (``ast``) where :func:`_owner` answers ``owner``."""
+    short, path, legacy_path = owner
+    taken = _taken(ctx.surface.release, path)
+    if taken is None:
+        return False
+    given = {keyword.arg for keyword in call.keywords if keyword.arg is not None}
+    revalued = {key for (where, key, _) in REVALUED if where == path.removesuffix(".__init__")}
+    if given - taken[0] or given & revalued:
+        return True
+    positional = [arg for arg in call.args if not isinstance(arg, ast.Starred)]
+    value = next((k.value for k in call.keywords if k.arg == "value"), positional[1] if len(positional) > 1 else None)
+    if path == _LOG and isinstance(value, ast.Dict):
+        return True
+    if len(positional) < len(call.args) or len(given) < len(call.keywords):
+        return False  # ``*args``/``**kwargs``: nothing is missing
+    return bool(_left_out(ctx, short, path, legacy_path, given, len(call.args)))
+
+
 RULE = Rule(
     id=ID,
     description="a keyword a Lightning class or Trainer method no longer takes is renamed (fit(train_dataloader=) "
@@ -325,4 +391,5 @@ RULE = Rule(
     order=920,
     tokens=SURFACE_TOKENS[:1],
     visit=_visit,
+    screen=_screen,
 )

@@ -13,11 +13,12 @@ parse) comes back unchanged with ``error`` set.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import ast
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from codemods.frontends.python.qualnames import LEGACY, TRAINERS, Analysis, Scope
+from codemods.frontends.python.qualnames import LEGACY, TRAINERS, Analysis, Scope, Statement
 from codemods.model import FindingKind, Options, one_line, todo_comment
 from legacy_api.renames import version_tuple
 
@@ -90,6 +91,16 @@ class FileContext:
     split_imports: dict[int, list[Any]] = field(default_factory=dict)
     additions: list[tuple[str, str | None, str | None]] = field(default_factory=list)
     removals: list[Any] = field(default_factory=list)
+    _assigned: frozenset[str] | None = None
+    #: What the rules' screens found once for the file, by (rule, id of an ``ast`` node): a class's own names.
+    screened: dict[tuple[str, int], Any] = field(default_factory=dict)
+
+    def assigned_names(self) -> frozenset[str]:
+        """Every name some scope of the module assigns (``name = value``): the names that may become Trainers."""
+        if self._assigned is None:
+            scopes = [self.analysis.module, *(s.scope for s in self.analysis.statements if s.scope is not None)]
+            self._assigned = frozenset(name for scope in scopes for name in scope.values)
+        return self._assigned
 
     @property
     def target(self) -> tuple[int, ...]:
@@ -245,3 +256,92 @@ class FileContext:
             node = node.value
         if isinstance(node, cst.Name):
             self.removals.append(Removal(node.value))
+
+
+def super_call(func: ast.expr) -> ast.Call | None:
+    """The ``super(...)`` call of a callee ``super(...).__init__``."""
+    if isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call):
+        inner = func.value.func
+        return func.value if isinstance(inner, ast.Name) and inner.id == "super" else None
+    return None
+
+
+@dataclass
+class Site:
+    """What the pass visits because one line is among the lines it visits, seen in the module's ``ast``: for a rule's
+    screen (:attr:`codemods.plan.rule.Rule.screen`), which drops the line only where the rule provably does nothing.
+
+    The pass visits every statement whose lines hold the line, and of a compound one its own parts (the header of a
+    ``def``, a ``class``, a ``with``...), never the statements nested in it that do not hold the line.
+    """
+
+    ctx: FileContext
+    line: int
+    #: Every statement whose lines hold :attr:`line`, in pre-order (outermost first; ``a = 1; b = 2`` are two).
+    chain: list[Statement]
+
+    @classmethod
+    def at(cls, ctx: FileContext, line: int) -> Site:
+        statements = ctx.analysis.statements
+        chain: list[Statement] = []
+        index = 0
+        while index < len(statements):
+            statement = statements[index]
+            if statement.start > line:
+                break
+            if statement.end < line:
+                index += statement.size  # not in it, nor in what it holds
+                continue
+            chain.append(statement)
+            index += 1  # what it holds, then the statements after it
+        return cls(ctx, line, chain)
+
+    def nodes(self) -> Iterator[ast.AST]:
+        """The ``ast`` nodes the pass visits: those of the chain's statements, the statements they hold left out."""
+        for statement in self.chain:
+            stack: list[ast.AST] = [statement.node]
+            while stack:
+                node = stack.pop()
+                yield node
+                stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, ast.stmt))
+
+    def calls(self) -> Iterator[ast.Call]:
+        return (node for node in self.nodes() if isinstance(node, ast.Call))
+
+    @property
+    def scopes(self) -> list[Scope]:
+        """The scopes around the chain's innermost statement, module first."""
+        return [self.ctx.analysis.module, *(s.scope for s in self.chain[:-1] if s.scope is not None)]
+
+    def imported_root(self, node: ast.expr) -> bool:
+        """Whether ``node`` is a name, or an attribute chain that starts from one, bound by a legacy import somewhere
+        in the module: only then can ``ctx.qualified_name`` name something of Lightning."""
+        while isinstance(node, ast.Attribute):
+            node = node.value
+        return isinstance(node, ast.Name) and node.id in self.ctx.analysis.imported
+
+    def method_class(self) -> ast.ClassDef | None:
+        """The class whose method holds the line when ``self`` is that method's first parameter (what
+        ``codemods.rules._attribute_receivers.enclosing_class`` answers in the pass)."""
+        nodes = [statement.node for statement in self.chain]
+        for index in range(len(nodes) - 1, 0, -1):
+            function = nodes[index]
+            if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                owner = nodes[index - 1]
+                first = function.args.args[0].arg if function.args.args else None
+                return owner if isinstance(owner, ast.ClassDef) and first == "self" else None
+        return None
+
+    def qualified_names(self, node: ast.expr) -> set[str]:
+        """What ``ctx.qualified_name`` may answer for ``node`` anywhere in the chain (under each of its scopes)."""
+        parts: list[str] = []
+        while isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name):
+            return set()
+        scopes = self.scopes
+        found = (
+            self.ctx.analysis.resolve(node.id, scopes[:end], self.ctx.same_thing) for end in range(1, len(scopes) + 1)
+        )
+        return {".".join([base, *reversed(parts)]) for base in found if base is not None}

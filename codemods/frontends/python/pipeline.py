@@ -15,7 +15,7 @@ import libcst as cst
 
 from codemods.frontends.python import device_count, fit_moves, flag_hooks, rename_hooks, rename_names, version_guards
 from codemods.frontends.python.chunks import Chunk, locate, split, whole
-from codemods.frontends.python.context import FileContext, Handler, Pending
+from codemods.frontends.python.context import FileContext, Handler, Pending, Site
 from codemods.frontends.python.imports import add_needed, remove_unused, trim_start
 from codemods.frontends.python.qualnames import Analysis, Statement, analyse
 from codemods.frontends.python.traversal import Desync, RulePass
@@ -55,8 +55,10 @@ def _vocabulary_lines(
     return sorted({*lines, *more}) if more else lines
 
 
-def _pattern_lines(source: str, options: Options, analysis: Analysis) -> set[int]:
-    """The lines the enabled rules' own patterns match (found once, whatever the Trainer dicts)."""
+def _pattern_lines(source: str, ctx: FileContext) -> set[int]:
+    """The lines the enabled rules' own patterns match (found once, whatever the Trainer dicts), less those where
+    the rule's screen shows it does nothing (a line another rule's pattern matches stays for that rule)."""
+    options, analysis = ctx.options, ctx.analysis
     lines: set[int] = set()
     if options.enabled("trainer_properties") and ".accelerator" in source:  # ``trainer.accelerator == "ddp"``
         lines.update(matching_lines(source, _ACCELERATOR_COMPARED))
@@ -66,9 +68,21 @@ def _pattern_lines(source: str, options: Options, analysis: Analysis) -> set[int
         lines.update(matching_lines(source, _ACCELERATOR_ARGUMENT))
     if "super()" in source and "Trainer" in source:
         lines.update(matching_lines(source, _SUPER_INIT))
+    sites: dict[int, Site] = {}
+
+    def site(line: int) -> Site:
+        found = sites.get(line)
+        if found is None:
+            found = sites[line] = Site.at(ctx, line)
+        return found
+
     for rule in REGISTRY.values():
         if rule.visit is not None and options.enabled(rule.id):
-            lines.update(matching_lines(source, literal_led(rule.visit())))
+            matched = matching_lines(source, literal_led(rule.visit()))
+            if rule.screen is not None:
+                screen = rule.screen
+                matched = [line for line in matched if line in lines or screen(site(line))]
+            lines.update(matched)
     if analysis.legacy_stars:  # reported by the rename rules
         lines.update(line for line, _ in analysis.legacy_stars)
     return lines
@@ -114,7 +128,7 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     analysis = analyse(tree, source)
     handlers, visitors = build_hooks(options)
     ctx = FileContext(options, handlers, visitors, analysis, scopes=[analysis.module], flag_trial=flags_to_migrate)
-    more = _pattern_lines(source, options, analysis)
+    more = _pattern_lines(source, ctx)
     lines = _vocabulary_lines(source, options, analysis, frozenset(), more)
     ctx.trainer_dicts = _trainer_dicts(analysis, lines, options)
     if ctx.trainer_dicts:
