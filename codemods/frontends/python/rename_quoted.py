@@ -115,8 +115,16 @@ def leave_annotation(ctx: FileContext, original: cst.Annotation, updated: cst.An
         return updated
     places = _Quoted(ctx)
     original.annotation.visit(places)  # only collects the original strings (their place in the file)
+    if not places.strings and updated.annotation is original.annotation:
+        return updated  # no string to read as a type
     annotation = updated.annotation.visit(_Quoted(ctx, places.strings))
-    return updated if annotation is updated.annotation else updated.with_changes(annotation=annotation)
+    # A transformer's visit builds new nodes even where nothing changed: an equal annotation is no rewrite (a new
+    # node would have the pass generate the chunk's code again, for the same text).
+    if annotation is updated.annotation or (
+        isinstance(annotation, cst.CSTNode) and annotation.deep_equals(updated.annotation)
+    ):
+        return updated
+    return updated.with_changes(annotation=annotation)
 
 
 def leave_cast(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
