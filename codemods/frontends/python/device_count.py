@@ -46,12 +46,17 @@ def device_counts(tree: ast.Module) -> dict[int, DeviceCount]:
     return found
 
 
-def _bodies(tree: ast.AST) -> Iterator[list[ast.stmt]]:
-    for node in ast.walk(tree):
-        for name in ("body", "orelse", "finalbody"):
-            body = getattr(node, name, None)
-            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
-                yield body
+def _bodies(tree: ast.Module) -> Iterator[list[ast.stmt]]:
+    """Every list of statements in ``tree`` (a block, an ``else``, an ``except``'s, a ``case``'s), found through the
+    statements alone: expressions hold none, and walking them was most of the cost."""
+    stack = [tree.body] if tree.body else []
+    while stack:
+        body = stack.pop()
+        yield body
+        for node in body:
+            blocks = [getattr(node, name, None) for name in ("body", "orelse", "finalbody")]
+            blocks += [part.body for part in (*getattr(node, "handlers", ()), *getattr(node, "cases", ()))]
+            stack.extend(block for block in blocks if isinstance(block, list) and block)
 
 
 def _span(node: ast.stmt) -> set[int]:
