@@ -31,6 +31,8 @@ _KEYWORD = re.compile(r"[(,][ \t\n]*(\w+)[ \t]*=(?!=)")
 _LOG_DICT = re.compile(r"\.log[ \t]*\([^,()]*,[ \t\n]*\{")
 #: A "frequency" key where configure_optimizers is defined (rule optimizer_frequency: 2.x ignores an optimizer's).
 _FREQUENCY = re.compile(r"""["']frequency["']""")
+#: A call 1.5's LoggerCollection forwarded to each logger (rule trainer_loggers).
+_LOGGER_CALL = re.compile(r"\.logger\.(?:log_hyperparams|log_metrics|log_graph|log_text|log_image|save|finalize)\(")
 _HEADER = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
 
 
@@ -66,7 +68,8 @@ def _missing_somewhere(path: str) -> bool:
 def concerns(text: str) -> bool:
     """Whether a file that mentions Lightning names a path some target release lacks, defines a hook whose calls
     changed (a ``def`` of :func:`legacy_api.hooks.changed_hooks`, or a step taking ``dataloader_iter``), passes a
-    removed keyword or reads an attribute some target's Lightning objects lack (``.progress_bar_dict``)."""
+    removed keyword or reads an attribute some target's Lightning objects lack (``.progress_bar_dict``), or saves a
+    network as a hyperparameter or calls a method on ``trainer.logger`` (rules hparams_modules, trainer_loggers)."""
     if PL not in text:
         return False
     hooks = vocabulary.hooks()
@@ -80,6 +83,10 @@ def concerns(text: str) -> bool:
         return True
     if "def configure_optimizers" in text and _FREQUENCY.search(text):
         return True
+    if "save_hyperparameters(" in text and "nn.Module" in text:
+        return True  # a network saved as a hyperparameter (rule hparams_modules)
+    if ".logger." in text and _LOGGER_CALL.search(text):
+        return True  # trainer.logger.log_hyperparams(...): rule trainer_loggers, where the project lists loggers
     keywords = vocabulary.keywords()
     if any(match.group(1) in keywords for match in _KEYWORD.finditer(text)):
         return True
