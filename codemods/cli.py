@@ -55,6 +55,12 @@ def _parser() -> argparse.ArgumentParser:
         help=f"apply deprecations up to this Lightning version (default: {DEFAULT_TARGET})",
     )
     parser.add_argument("--format", choices=("text", "json", "github", "sarif"), default="text", help="findings")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="text format: also list report-only findings (the summary counts them; json and sarif always carry them)",
+    )
     parser.add_argument("--exclude", action="append", default=None, metavar="GLOB", help="skip matching paths")
     parser.add_argument("--no-gitignore", action="store_true", help="also process files .gitignore excludes")
     parser.add_argument("--no-progress", action="store_true", help="never show a progress bar")
@@ -130,9 +136,9 @@ class _Progress:
             sys.stderr.flush()
 
 
-def _stdin(options: Any, mode: str, fmt: str) -> int:
+def _stdin(options: Any, mode: str, fmt: str, verbose: bool) -> int:
     from codemods.frontends.python import transform_python
-    from codemods.report import render
+    from codemods.report import count_todos, render
     from codemods.runner import FileResult, unified_diff
 
     text = sys.stdin.read()
@@ -143,8 +149,8 @@ def _stdin(options: Any, mode: str, fmt: str) -> int:
         sys.stdout.write(unified_diff("-", text, outcome.source))
     elif mode == "write":
         sys.stdout.write(outcome.source)
-    sys.stderr.write(render([result], fmt))
-    left = mode == "check" and any(f.kind == "todo" for f in outcome.findings)
+    sys.stderr.write(render([result], fmt, verbose))
+    left = mode == "check" and count_todos([result]) > 0
     return EXIT_FAILED if outcome.error else EXIT_CHANGED if outcome.changed or left else EXIT_CLEAN
 
 
@@ -169,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = Options(target=str(target), rules=_selected_rules(only, skip))
         mode = "diff" if args.diff else "check" if args.check else "write"
         if args.paths == ["-"]:
-            return _stdin(options, mode, args.format)
+            return _stdin(options, mode, args.format, args.verbose)
         if "-" in args.paths:
             raise _UsageError("'-' (stdin) cannot be combined with other paths")
         missing = [p for p in args.paths if not os.path.exists(p)]
@@ -189,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[str], gitignore: bool) -> int:
     from codemods.files import discover_paths
-    from codemods.report import render
+    from codemods.report import count_todos, render, summary
     from codemods.runner import run
 
     paths = sorted(set(discover_paths(args.paths, excludes, gitignore, text=True)))
@@ -197,12 +203,15 @@ def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[st
     results = _with_yaml_todos(run(paths, mode, options, jobs, progress))  # type: ignore[arg-type]
     if mode == "diff":
         sys.stdout.write("".join(result.diff for result in results))
-    findings = render(results, args.format)
-    (sys.stderr if mode == "diff" else sys.stdout).write(findings)
+    stream = sys.stderr if mode == "diff" else sys.stdout
+    stream.write(render(results, args.format, args.verbose))
+    if args.format == "text":
+        stream.write(summary(results, args.verbose))
+    sys.stdout.flush()  # the closing line comes last also where stdout and stderr share a pipe
     changed = sum(result.status == "changed" for result in results)
     failed = sum(result.status == "failed" for result in results)
     verb = "rewrote" if mode == "write" else "would rewrite"
-    todos = sum(finding.kind == "todo" for result in results for finding in result.findings)
+    todos = count_todos(results)
     left = f"; {todos} TODO(s) left" if todos else ""
     sys.stderr.write(f"migrate-trainer: {verb} {changed} of {len(results)} file(s){left}; {failed} failed\n")
     if failed:
