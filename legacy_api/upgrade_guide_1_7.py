@@ -43,7 +43,7 @@ ROWS = (
         "1.7-advanced-01",
         'DDP2Strategy / strategy="ddp2"',
         "DDPStrategy",
-        "report:strategy_removals",
+        "todo:strategy_removals",
         f"{PL}.strategies.DDP2Strategy",
         "1.8",
         imported(f"{PL}.strategies", "DDP2Strategy"),

@@ -59,7 +59,7 @@ ROWS = (
         "1.8-advanced-06",
         "LightningDeepSpeedModule",
         'strategy="deepspeed" / DeepSpeedStrategy',
-        "report:strategy_plugins",
+        "todo:strategy_plugins",
         f"{PL}.strategies.deepspeed.LightningDeepSpeedModule",
         "1.9",
         imported(f"{PL}.plugins.training_type.deepspeed", "LightningDeepSpeedModule"),

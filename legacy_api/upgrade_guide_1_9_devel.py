@@ -72,7 +72,7 @@ ROWS = (
     ),
     _name(4, "overrides.base", "unwrap_lightning_module", "trainer.lightning_module"),
     _name(5, "overrides.distributed", "LightningDistributedModule", "DDPStrategy's own wrapping"),
-    _name(6, "plugins", "ApexMixedPrecisionPlugin", 'precision="16-mixed" (torch.amp)', "report:precision_plugins"),
+    _name(6, "plugins", "ApexMixedPrecisionPlugin", 'precision="16-mixed" (torch.amp)', "todo:precision_plugins"),
     _name(
         7,
         "plugins",
@@ -155,7 +155,7 @@ ROWS = (
         "plugins.training_type.utils",
         "on_colab_kaggle",
         "nothing (removed)",
-        "report:strategy_plugins",
+        "todo:strategy_plugins",
         "the guide names strategies.utils: the 1.6+ home of the same function",
         "1.8",
     ),

@@ -36,6 +36,8 @@ def _drop_both(plan: Plan, backend: Value | None, level: Value | None, why: str)
 def _apex_unused(plan: Plan) -> str | None:
     """Why 1.5 did not use apex for these flags (None: it did, or we cannot tell)."""
     precision = plan.get("precision")
+    if precision is None and plan.opaque_rest:
+        return None  # precision may be among the flags this plan cannot see (a store next to a dict with 16)
     if precision is None or (precision.known and precision.lit in (32, "32", "32-true", 64, "64", "64-true", None)):
         return "apex only ran for precision=16; 1.5 trained in full precision"
     accelerator = plan.get("accelerator")
@@ -82,9 +84,11 @@ def step(plan: Plan) -> None:
     precision = plan.get("precision")
     strategy = plan.get("strategy")
     if precision is None or not precision.known or precision.lit not in _HALF:
-        plan.stop(
-            ID, ("amp_backend='apex' only ran for precision=16: add ApexMixedPrecisionPlugin to plugins= if it is 16")
-        )
+        if plan.target >= (2, 0) and not plan.is_compat:
+            fix = "apex is gone in 2.0: if it is 16, remove amp_backend/amp_level and use precision='16-mixed'"
+        else:
+            fix = "add ApexMixedPrecisionPlugin to plugins= if it is 16"
+        plan.stop(ID, f"amp_backend='apex' only ran for precision=16: {fix}")
         return
     if strategy is not None and (
         (strategy.known and str(strategy.lit).lower().startswith("deepspeed"))

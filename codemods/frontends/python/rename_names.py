@@ -33,13 +33,14 @@ def dotted(text: str) -> cst.BaseExpression:
 
 
 def removed(ctx: FileContext, res: Resolution, node: cst.CSTNode, use: bool = True) -> None:
-    """A name without a replacement: a TODO on each use, naming the replacement. The import of a name gone at the
-    target is only reported: it fails loudly there by itself, and its uses carry the TODOs."""
+    """A name without a replacement: a TODO on each use, naming the replacement, and on the import of a name gone at
+    the target (the import is where the target fails first)."""
     row = res.rows[-1]
     message = f"{res.old} is deprecated in {row.deprecated_in}: {res.note or 'no replacement'}"
     gone = row.removed_in is not None and version_tuple(row.removed_in) <= ctx.target
     if gone and not use:
-        ctx.report(row.rule, f"{message} (gone in {row.removed_in}: importing it fails loudly there)", node)
+        said = f": {res.note}" if res.note else ""
+        ctx.todo(row.rule, f"{res.old} is gone in {row.removed_in}, so this import fails{said}", node)
     elif gone:
         short = res.old.rpartition(".")[2]
         ctx.todo(row.rule, f"{short}: {res.note}" if res.note else f"{short} is gone in {row.removed_in}", node)

@@ -46,12 +46,15 @@ TRANSFORMED = [
     ),
     pytest.param(
         "from pytorch_lightning.profiler import AbstractProfiler\n\n\nclass Mine(AbstractProfiler):\n    pass\n",
+        "# TODO(migrate-trainer): pytorch_lightning.profiler.AbstractProfiler is gone in 1.8, so this import fails: "
+        "AbstractProfiler is gone in 1.8: subclass pytorch_lightning.profilers.Profiler and call its __init__ (2.x's "
+        "Trainer calls profile() and describe(), which read the attributes it sets) [profiler_package]\n"
         "from pytorch_lightning.profiler import AbstractProfiler\n\n\n"
         "# TODO(migrate-trainer): AbstractProfiler: AbstractProfiler is gone in 1.8: subclass "
         "pytorch_lightning.profilers.Profiler and call its __init__ (2.x's Trainer calls profile() and describe(), "
         "which read the attributes it sets) [profiler_package]\nclass Mine(AbstractProfiler):\n    pass\n",
         "2.6",
-        id="AbstractProfiler as a base class gets the TODO",
+        id="AbstractProfiler as a base class gets the TODO, and its import",
     ),
 ]
 

@@ -54,11 +54,13 @@ TRANSFORMED = [
     pytest.param(_IMPORT + "s = DDPSpawnStrategy()\n", _IMPORT + "s = DDPSpawnStrategy()\n", "1.9", id="1.9 has it"),
     pytest.param(
         "from pytorch_lightning.strategies import DataParallelStrategy\ns = DataParallelStrategy()\n",
+        "# TODO(migrate-trainer): pytorch_lightning.strategies.DataParallelStrategy is gone in 2.0, so this import"
+        " fails: DataParallel is removed in 2.0: use DDPStrategy [strategy_removals]\n"
         "from pytorch_lightning.strategies import DataParallelStrategy\n"
         "# TODO(migrate-trainer): DataParallelStrategy: DataParallel is removed in 2.0: use DDPStrategy"
         " [strategy_removals]\ns = DataParallelStrategy()\n",
         "2.0",
-        id="a removed class gets a TODO at its use",
+        id="a removed class gets a TODO at its import (where the target fails first) and at its use",
     ),
 ]
 
