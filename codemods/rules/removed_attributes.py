@@ -122,11 +122,14 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
 def _screen(site: Site) -> bool:
     """Whether an attribute the line reads may name one the target lacks on a Lightning object: not
     ``os.path.join(...)`` nor ``", ".join(...)`` (a receiver no code shows to be one of Lightning's objects, as
-    ``_attribute_receivers.kind_of`` would find), nor ``self.gpus`` in a class that defines ``gpus``."""
+    ``_attribute_receivers.kind_of`` would find), nor ``self.gpus`` in a class that defines ``gpus``. Always a removed
+    argparse helper: rule ``argparse_flags`` reads ``Data.parse_argparser(args)`` on the lines this pattern marks."""
     names = vocabulary()
     for node in site.nodes():
         if not isinstance(node, ast.Attribute) or node.attr not in names or node.attr.startswith("__"):
             continue
+        if node.attr in REMOVED_HELPERS:
+            return True
         receiver = node.value
         if isinstance(receiver, ast.Name) and receiver.id == "self":
             cls = site.method_class()

@@ -14,6 +14,7 @@ parse) comes back unchanged with ``error`` set.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -116,9 +117,10 @@ class FileContext:
 
         return never_tunes(self.options.project)
 
-    @property
+    @functools.cached_property
     def surface(self) -> Surface:
-        """The API surface of the target release, recorded from the real package (``legacy_api.surface``)."""
+        """The API surface of the target release, recorded from the real package (``legacy_api.surface``); found once
+        a file (the rules ask for it at almost every node they look at)."""
         from legacy_api.surface import release_for, surface
 
         return surface(release_for(".".join(map(str, self.target[:2]))))

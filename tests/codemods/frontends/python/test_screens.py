@@ -142,6 +142,15 @@ ROWS = [
     ),
     pytest.param(
         "removed_attributes",
+        "from pytorch_lightning import LightningDataModule\n\n\nclass Data(LightningDataModule):\n    pass\n\n\n"
+        "data = Data.parse_argparser(args)\n",
+        8,
+        True,
+        False,
+        id="a removed argparse helper: rule argparse_flags reads the line this pattern marks",
+    ),
+    pytest.param(
+        "removed_attributes",
         "from pytorch_lightning.plugins import DDPPlugin\n\n\ndef check(plugin: DDPPlugin):\n    return plugin.on_gpu\n",
         5,
         True,
