@@ -251,3 +251,16 @@ def test_the_summary_fits_on_a_screen() -> None:
     assert "    and 2 more rules       2       -       -" in lines
     assert "    total                 17       -       -" in lines
     assert len(lines) == 2 + 1 + SUMMARY_ROWS + 1 + 1 + SUMMARY_ROWS + 1 + 1
+
+
+def test_with_diff_the_findings_and_summary_go_to_stderr(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _write(tree, {"a.py": ONE_TODO})
+    assert main(["--diff", "-j", "1", "pkg"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.startswith("--- a/pkg/a.py\n") and "Summary:" not in captured.out
+    err = captured.err.splitlines()
+    assert err[err.index("Summary:") + 1 : err.index("Summary:") + 3] == [
+        "  TODOs left by file (1 in 1 file):",
+        "    1  pkg/a.py",
+    ]
+    assert err[-1] == "migrate-trainer: would rewrite 1 of 1 file(s); 1 TODO(s) left; 0 failed"
