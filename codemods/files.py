@@ -7,13 +7,14 @@ encoding, BOM, line endings and permissions, through a temporary file renamed ov
 from __future__ import annotations
 
 import codecs
+import errno
 import fnmatch
 import io
 import os
 import re
 import stat
 import tokenize
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -142,14 +143,17 @@ def discover_paths(
     """:func:`discover`, as strings (``str()`` of the paths it yields), in the same order.
 
     Folders are listed with ``os.scandir`` and paths joined as strings: a ``Path`` per file costs more than the
-    prefilter's look at a small file. Symbolic links to folders are not followed (as ``os.walk`` does not).
+    prefilter's look at a small file. Symbolic links to folders are not followed (as ``os.walk`` does not): a
+    link to a parent never loops, and the files of a folder inside the paths given are found under its own name.
+    Everything else whose name fits is yielded, pipes and links included: :func:`select_regular` sorts them out.
     """
     suffixes = SUFFIXES + TEXT_SUFFIXES if text else SUFFIXES
     names = frozenset(TEXT_NAMES) if text else frozenset()
     ignore = IgnoreRules()
     for given in paths:
         root = Path(given)
-        if root.is_file():
+        if not root.is_dir():
+            # A file, or a pipe, socket or link named on purpose: select_regular reports what is no file to read.
             yield str(root)
             continue
         yield from _walk(str(root), suffixes, names, excludes, respect_gitignore, ignore)
@@ -202,6 +206,97 @@ def _walk(
             yield from _walk(prefix + name, suffixes, names, excludes, respect_gitignore, ignore)
 
 
+# --- what is read: regular files, each once -------------------------------------------------------------------
+#: What a path that is no regular file is, by its ``os.stat`` mode. It is never opened: opening a named pipe for
+#: reading waits for a writer (a run hung on ``mkfifo x.py``), a device may never end.
+_NOT_REGULAR: tuple[tuple[Callable[[int], bool], str], ...] = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISDIR, "a folder"),
+)
+#: Why a symbolic link reaches no file, by the ``errno`` of ``os.stat`` through it.
+_UNREACHABLE = {errno.ENOENT: "dangling (its target does not exist)", errno.ELOOP: "a loop (it never reaches a file)"}
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The paths a run reads, each file once under one of its names, and those it skips with the reason."""
+
+    read: tuple[str, ...]
+    skipped: tuple[tuple[str, str], ...]
+
+
+def select_regular(paths: Iterable[str]) -> Selection:
+    """Split discovered ``paths`` into regular files to read and the rest, skipped with a reason.
+
+    A symbolic link to a file that is itself among ``paths`` (under a name that is no link) is that file: it is
+    read and written once, through that name, so the link stays a link. A link to anything else (a file outside
+    the paths given or excluded from them, a dangling link, a loop) is skipped: rewriting it would either replace
+    the link by a copy or edit a file the user did not give. Nothing is opened: one ``lstat`` per file (``stat``
+    through a link), and paths are resolved only where a link or a file found twice needs it.
+    """
+    files: dict[tuple[int, int], list[str]] = {}  # (device, inode) -> the names that are no link, in order
+    links: list[tuple[str, tuple[int, int]]] = []
+    skipped: list[tuple[str, str]] = []
+    for path in sorted(set(paths)):
+        try:
+            info = os.lstat(path)
+            link = stat.S_ISLNK(info.st_mode)
+            info = os.stat(path) if link else info
+        except OSError as exc:  # a link that reaches no file, or a path gone since it was found
+            why = _UNREACHABLE.get(exc.errno or 0) if os.path.islink(path) else None
+            skipped.append((path, f"skipped: a symbolic link that is {why}" if why else f"skipped: {exc.strerror}"))
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            what = next((name for test, name in _NOT_REGULAR if test(info.st_mode)), "a special file")
+            skipped.append((path, f"skipped: {'a symbolic link to ' if link else ''}{what}, not a regular file"))
+            continue
+        key = (info.st_dev, info.st_ino)
+        if link:
+            links.append((path, key))
+        else:
+            files.setdefault(key, []).append(path)
+    for path, key in links:
+        target = os.path.realpath(path)
+        if target not in {os.path.realpath(name) for name in files.get(key, ())}:
+            where = f"a symbolic link to {_shortest(target)}, outside the paths given (or excluded)"
+            skipped.append((path, f"skipped: {where}: link and target left as they are; give the target to migrate it"))
+    read = sorted(name for names in files.values() for name in _distinct(names))
+    return Selection(tuple(read), tuple(sorted(skipped)))
+
+
+def _distinct(names: list[str]) -> list[str]:
+    """Names of one (device, inode) that are not the same path: the same file given twice (``proj`` and its
+    absolute path) is read once, under its shortest name; hard links stay two files (a write replaces the file
+    of one name only)."""
+    if len(names) == 1:
+        return names
+    first: dict[str, str] = {}
+    for name in sorted(names, key=lambda name: (len(name), name)):
+        first.setdefault(os.path.realpath(name), name)
+    return list(first.values())
+
+
+def _shortest(path: str) -> str:
+    """``path`` relative to the working folder, unless the absolute path is shorter (or the only one: drives)."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return path
+    return relative if len(relative) <= len(path) else path
+
+
+def read_regular(path: str) -> bytes:
+    """The bytes of ``path``, refused unless it is a regular file when opened (without blocking on a pipe)."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    with os.fdopen(os.open(path, flags), "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        return handle.read()
+
+
 # --- reading and writing ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Decoded:
@@ -237,10 +332,17 @@ def encode(decoded: Decoded, text: str) -> bytes:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder, renamed over ``path``; keeps the permissions."""
+    """Write through a temporary file in the same folder, renamed over ``path``; keeps the permissions.
+
+    A symbolic link is written through: the file it resolves to is replaced, the link stays a link.
+    """
     import tempfile  # only a write needs it, never --check
 
-    mode = stat.S_IMODE(path.stat().st_mode)
+    path = Path(os.path.realpath(path))
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    mode = stat.S_IMODE(info.st_mode)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".migrate-trainer", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

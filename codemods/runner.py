@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from codemods.files import DecodeError, decode, encode, write_atomic
+from codemods.files import DecodeError, decode, encode, read_regular, select_regular, write_atomic
 from codemods.frontends.python import transform_python
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_text_file
 from codemods.model import Finding, Options, Outcome
@@ -104,7 +104,7 @@ def process(path: str, mode: Mode, options: Options) -> FileResult:
     """The worker: read, transform, and (in write mode) write one file. Never raises."""
     try:
         file = Path(path)
-        data = file.read_bytes()
+        data = read_regular(path)
         try:
             decoded = decode(data, python=path.endswith(PYTHON_SUFFIXES))
         except DecodeError as exc:
@@ -142,10 +142,19 @@ def run(
     Two phases: a scan of every file (the prefilter, the project's own strategy subclasses and the project
     index of config-key uses), then the migration of the files the prefilter kept, each with the whole index.
     A clean file is read once; text files (scripts, docs) are only indexed. One file or ``jobs=1`` stays
-    in-process.
+    in-process. Only regular files are read, each once: a link to one of them is that file, anything else
+    (a pipe, a socket, a link leading out of ``paths`` or nowhere) fails unread (``codemods.files.select_regular``).
     """
+    selection = select_regular(paths)
+    skipped = [FileResult(path, "failed", error=why) for path, why in selection.skipped]
+    if progress:
+        for result in skipped:
+            progress(result)
+        for alias in set(paths) - set(selection.read) - {path for path, _ in selection.skipped}:
+            progress(FileResult(alias, "unchanged"))  # read under its other name: done, and no result of its own
+    paths = selection.read
     if not paths:
-        return []
+        return skipped
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1 or len(paths) == 1:
         scans = [scan(path) for path in paths]
@@ -204,7 +213,7 @@ def run(
                 results.append(result)
                 if progress:
                     progress(result)
-    return sorted(_blocking_uses(results, project, options), key=lambda result: result.path)
+    return sorted([*_blocking_uses(results, project, options), *skipped], key=lambda result: result.path)
 
 
 def _context() -> multiprocessing.context.BaseContext:
