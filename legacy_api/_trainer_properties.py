@@ -15,9 +15,10 @@ class TrainerProperty:
     """``trainer.<old>`` -> ``trainer.<new>``.
 
     ``exact=True``: ``new`` reads the value ``old`` read in 1.5 on every machine, and the codemod rewrites it.
-    ``exact=False``: ``new`` is only the nearest 1.6+ property; the code is left as it is with a TODO that
-    names ``instead``, the expression that gives the 1.5 value (``{trainer}`` stands for the Trainer,
-    ``{CUDAAccelerator}`` for the target's CUDA accelerator class), or, where none does, ``note`` alone.
+    ``exact=False``: ``new`` is only the nearest 1.6+ property; the code is rewritten to ``instead``, the
+    expression that gives the 1.5 value (``{trainer}`` stands for the Trainer, ``{CUDAAccelerator}`` for the
+    target's CUDA accelerator class), where ``rewritten``, else left as it is with a TODO that names ``instead``,
+    or, where none does, ``note`` alone.
     Values as the real releases return them (tests/data/lightning-1.5.10.json, lightning-1.6.5.json).
     """
 
@@ -28,6 +29,10 @@ class TrainerProperty:
     removed_in: str | None
     note: str = ""
     instead: str = ""
+    #: The codemod writes ``instead`` in place of the property (``num_gpus``, ``root_gpu``,
+    #: ``data_parallel_device_ids``): it reads 1.5's value wherever 1.5 trained on the devices its flags named; it
+    #: differs only where they disagreed (``gpus=2`` next to ``accelerator="cpu"`` counted 2 GPUs for a CPU run).
+    rewritten: bool = False
 
     def replacement(self, trainer: str = "trainer", cuda: str = "CUDAAccelerator") -> str:
         """``instead`` spelled for ``trainer`` (the receiver's code) and ``cuda`` (the GPU accelerator class)."""
@@ -50,6 +55,7 @@ TRAINER_PROPERTIES: tuple[TrainerProperty, ...] = (
         "1.8",
         "root_gpu was None when not training on GPUs; root_device.index is set on TPUs too",
         "{trainer}.strategy.root_device.index if isinstance({trainer}.accelerator, {CUDAAccelerator}) else None",
+        rewritten=True,
     ),
     # 1.5: the num_processes flag, or the GPU count when ddp/ddp_spawn ran on GPUs; 1 under other GPU strategies.
     TrainerProperty(
@@ -79,6 +85,7 @@ TRAINER_PROPERTIES: tuple[TrainerProperty, ...] = (
         "1.8",
         "num_gpus was 0 when not training on GPUs",
         _ON + "{CUDAAccelerator}) else 0",
+        rewritten=True,
     ),
     TrainerProperty(
         "tpu_cores",
@@ -106,6 +113,7 @@ TRAINER_PROPERTIES: tuple[TrainerProperty, ...] = (
         "1.8",
         "it was None when not training on GPUs",
         "{trainer}.device_ids if isinstance({trainer}.accelerator, {CUDAAccelerator}) else None",
+        rewritten=True,
     ),
     TrainerProperty("gpus", None, False, "1.6", "1.8", "use trainer.num_devices or trainer.device_ids"),
     TrainerProperty("use_amp", None, False, "1.6", "1.8", "use trainer.precision (16 meant AMP)"),

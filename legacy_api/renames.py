@@ -124,7 +124,9 @@ def render_markdown() -> str:
     for prop in TRAINER_PROPERTIES:
         target = f"`trainer.{prop.new}`" if prop.new else "—"
         how = "automatic" if prop.new and prop.exact else f"TODO: {prop.note}"
-        if prop.instead:
+        if prop.instead and prop.rewritten:
+            how = f"automatic: `{prop.replacement()}` ({prop.note})"
+        elif prop.instead:
             how += f"; the same value: `{prop.replacement()}`"
             how += " (`GPUAccelerator` in 1.6)" if "{CUDAAccelerator}" in prop.instead else ""
         lines.append(

@@ -2,40 +2,15 @@
 
 from __future__ import annotations
 
+from legacy_api.upgrade_guide_1_7_builders import LM, PL, ROOT, T, callback_hook, gpu_attribute, trainer_attribute
 from legacy_api.upgrade_guide_model import Row, hook, imported, in_module, on_trainer, trainer
 
-PL = "pytorch_lightning"
-LM, DM, CB, T = f"{PL}.LightningModule", f"{PL}.LightningDataModule", f"{PL}.Callback", f"{PL}.Trainer"
+DM = f"{PL}.LightningDataModule"
 MOVED, RANK_ZERO = "rewrite:moved_modules", "utilities.rank_zero import"
 # removed_names' TODO points at a re-export (cli.rank_zero_warn) rather than utilities.rank_zero: the exact rewrite
 # moved_modules does for utilities.distributed would do here too (rows of the renames table, 1.6's own message).
 WARNINGS = "todo:removed_names"
 ENV = "out-of-scope:an environment variable, set outside Python"
-
-
-def _trainer_attribute(n: int, audience: str, attr: str, replacement: str, outcome: str, note: str = "") -> Row:
-    return Row(
-        f"1.7-{audience}-{n:02d}",
-        f"Trainer.{attr}",
-        replacement,
-        outcome,
-        f"{T}.{attr}",
-        "1.8",
-        on_trainer(f"value = trainer.{attr}"),
-        guide_note=note,
-    )
-
-
-def _callback_hook(n: int, name: str, replacement: str, args: str = "trainer, pl_module") -> Row:
-    return Row(
-        f"1.7-advanced-{n:02d}",
-        f"Callback.{name}",
-        replacement,
-        "todo:removed_hooks",
-        f"{CB}.{name}",
-        "1.8",
-        hook("Callback", f"{name}(self, {args})"),
-    )
 
 
 ROWS = (
@@ -48,7 +23,7 @@ ROWS = (
         "1.8",
         imported(f"{PL}.strategies", "DDP2Strategy"),
     ),
-    _trainer_attribute(2, "advanced", "training_type_plugin", "Trainer.strategy", "rewrite:trainer_properties"),
+    trainer_attribute(2, "advanced", "training_type_plugin", "Trainer.strategy", "rewrite:trainer_properties"),
     Row(
         "1.7-advanced-03",
         "TrainingTypePlugin and its *Plugin subclasses",
@@ -87,20 +62,20 @@ ROWS = (
         imported(f"{PL}.utilities.meta", "init_meta_context"),
         guide_note="spells the module pl.utiltiies.meta",
     ),
-    _callback_hook(7, "on_configure_sharded_model", "Callback.setup"),
-    _callback_hook(8, "on_before_accelerator_backend_setup", "Callback.setup"),
-    _callback_hook(9, "on_batch_start", "Callback.on_train_batch_start"),
-    _callback_hook(10, "on_batch_end", "Callback.on_train_batch_end"),
-    _callback_hook(11, "on_epoch_start", "on_train_epoch_start / on_validation_epoch_start / on_test_epoch_start"),
-    _callback_hook(12, "on_pretrain_routine_start", "Callback.on_fit_start"),
-    _callback_hook(13, "on_init_start", "Callback.on_train_start (or the callback's __init__)", "trainer"),
-    _callback_hook(14, "on_init_end", "Callback.on_train_start", "trainer"),
-    _trainer_attribute(15, "advanced", "num_processes", "Trainer.num_devices", "todo:trainer_properties"),
-    _trainer_attribute(16, "advanced", "gpus", "Trainer.num_devices (or device_ids)", "todo:trainer_properties"),
-    _trainer_attribute(17, "advanced", "num_gpus", "Trainer.num_devices", "todo:trainer_properties"),
-    _trainer_attribute(18, "advanced", "ipus", "Trainer.num_devices", "todo:trainer_properties"),
-    _trainer_attribute(19, "advanced", "tpu_cores", "Trainer.num_devices", "todo:trainer_properties"),
-    _trainer_attribute(
+    callback_hook(7, "on_configure_sharded_model", "Callback.setup"),
+    callback_hook(8, "on_before_accelerator_backend_setup", "Callback.setup"),
+    callback_hook(9, "on_batch_start", "Callback.on_train_batch_start"),
+    callback_hook(10, "on_batch_end", "Callback.on_train_batch_end"),
+    callback_hook(11, "on_epoch_start", "on_train_epoch_start / on_validation_epoch_start / on_test_epoch_start"),
+    callback_hook(12, "on_pretrain_routine_start", "Callback.on_fit_start"),
+    callback_hook(13, "on_init_start", "Callback.on_train_start (or the callback's __init__)", "trainer"),
+    callback_hook(14, "on_init_end", "Callback.on_train_start", "trainer"),
+    trainer_attribute(15, "advanced", "num_processes", "Trainer.num_devices", "todo:trainer_properties"),
+    trainer_attribute(16, "advanced", "gpus", "Trainer.num_devices (or device_ids)", "todo:trainer_properties"),
+    gpu_attribute(17, "advanced", "num_gpus", "Trainer.num_devices", "trainer.num_devices", "0"),
+    trainer_attribute(18, "advanced", "ipus", "Trainer.num_devices", "todo:trainer_properties"),
+    trainer_attribute(19, "advanced", "tpu_cores", "Trainer.num_devices", "todo:trainer_properties"),
+    trainer_attribute(
         20, "advanced", "num_processes", "Trainer.num_devices", "todo:trainer_properties", note="repeats row 15"
     ),
     Row(
@@ -142,9 +117,9 @@ ROWS = (
         f"from {PL}.loggers import LightningLoggerBase\n\n\nclass Mine(LightningLoggerBase):\n"
         "    def __init__(self):\n        super().__init__(agg_default_func=sum)\n",
     ),
-    _trainer_attribute(25, "advanced", "validated_ckpt_path", "Trainer.ckpt_path", "todo:removed_attributes"),
-    _trainer_attribute(26, "advanced", "tested_ckpt_path", "Trainer.ckpt_path", "todo:removed_attributes"),
-    _trainer_attribute(27, "advanced", "predicted_ckpt_path", "Trainer.ckpt_path", "todo:removed_attributes"),
+    trainer_attribute(25, "advanced", "validated_ckpt_path", "Trainer.ckpt_path", "todo:removed_attributes"),
+    trainer_attribute(26, "advanced", "tested_ckpt_path", "Trainer.ckpt_path", "todo:removed_attributes"),
+    trainer_attribute(27, "advanced", "predicted_ckpt_path", "Trainer.ckpt_path", "todo:removed_attributes"),
     Row(
         "1.7-advanced-28",
         "returning a state from Callback.on_save_checkpoint",
@@ -156,7 +131,7 @@ ROWS = (
         "    def on_save_checkpoint(self, trainer, pl_module, checkpoint): return {'seen': 1}\n",
         guide_note="the hook stays; only its return value is ignored since 2.0",
     ),
-    _trainer_attribute(
+    trainer_attribute(
         1,
         "devel",
         "get_deprecated_arg_names",
@@ -164,7 +139,7 @@ ROWS = (
         "todo:argparse_flags",
         note="the row has no 'Then' cell",
     ),
-    _trainer_attribute(2, "devel", "run_stage", "Trainer.fit / validate / test / predict", "todo:removed_attributes"),
+    trainer_attribute(2, "devel", "run_stage", "Trainer.fit / validate / test / predict", "todo:removed_attributes"),
     *(
         Row(
             f"1.7-devel-{n:02d}",
@@ -187,7 +162,7 @@ ROWS = (
             (9, "utilities.warnings", "LightningDeprecationWarning", WARNINGS, "1.8", "", "repeats row 8"),
         )
     ),
-    _trainer_attribute(10, "devel", "data_parallel_device_ids", "Trainer.device_ids", "todo:trainer_properties"),
+    gpu_attribute(10, "devel", "data_parallel_device_ids", "Trainer.device_ids", "trainer.device_ids", "None"),
     Row(
         "1.7-devel-11",
         "subclassing TrainerCallbackHookMixin",
@@ -232,8 +207,8 @@ ROWS = (
         hook("PrecisionPlugin", "on_save_checkpoint(self, checkpoint)", f"{PL}.plugins"),
         guide_note="names load_state_dict as the replacement; saving is state_dict",
     ),
-    _trainer_attribute(16, "devel", "root_gpu", "trainer.strategy.root_device.index", "todo:trainer_properties"),
-    _trainer_attribute(17, "devel", "use_amp", 'trainer.precision ("16-mixed")', "todo:trainer_properties"),
+    gpu_attribute(16, "devel", "root_gpu", ROOT, ROOT, "None"),
+    trainer_attribute(17, "devel", "use_amp", 'trainer.precision ("16-mixed")', "todo:trainer_properties"),
     Row(
         "1.7-devel-18",
         "LightningModule.use_amp",
@@ -243,8 +218,8 @@ ROWS = (
         "1.8",
         in_module("amp = self.use_amp"),
     ),
-    _trainer_attribute(19, "devel", "verbose_evaluate", "the evaluation loop's verbose", "todo:removed_attributes"),
-    _trainer_attribute(20, "devel", "should_rank_save_checkpoint", "nothing (removed)", "todo:trainer_properties"),
+    trainer_attribute(19, "devel", "verbose_evaluate", "the evaluation loop's verbose", "todo:removed_attributes"),
+    trainer_attribute(20, "devel", "should_rank_save_checkpoint", "nothing (removed)", "todo:trainer_properties"),
     Row(
         "1.7-devel-21",
         "subclassing TrainerOptimizersMixin",
@@ -263,7 +238,7 @@ ROWS = (
         "1.8",
         imported(f"{PL}.trainer.data_loading", "TrainerDataLoadingMixin"),
     ),
-    _trainer_attribute(23, "devel", "lightning_optimizers", "trainer.strategy's optimizers", "todo:trainer_properties"),
+    trainer_attribute(23, "devel", "lightning_optimizers", "trainer.strategy's optimizers", "todo:trainer_properties"),
     Row(
         "1.7-devel-24",
         "Trainer.call_hook(...)",
@@ -328,7 +303,7 @@ ROWS = (
         "1.8",
         f"from {PL}.loggers import LoggerCollection\n\nloggers = LoggerCollection([])\n",
     ),
-    _trainer_attribute(
+    trainer_attribute(
         2, "regular", "lr_schedulers", "trainer.lr_scheduler_configs (dataclasses)", "todo:removed_attributes"
     ),
     Row(
@@ -384,7 +359,7 @@ ROWS = (
         "1.8",
         trainer('weights_save_path="ckpts"'),
     ),
-    _trainer_attribute(
+    trainer_attribute(
         9,
         "regular",
         "weights_save_path",

@@ -72,6 +72,9 @@ _RULE_LITERALS = (
     "num_nodes", "parse_argparser", "parse_env_variables", "plugins", "precision", "replace_sampler_ddp", "reset_seed",
     "single_tpu",
     "strategy", "tpu", "tpu_spawn", "trainer_defaults", "utilities.cli", "utilities.distributed", "utilities.seed",
+    "save_hyperparameters", ".logger.after_save_checkpoint(", ".logger.agg_and_log_metrics(", ".logger.close(",
+    ".logger.finalize(", ".logger.log_graph(", ".logger.log_hyperparams(", ".logger.log_image(", ".logger.log_metrics(",
+    ".logger.log_text(", ".logger.save(", ".logger.update_agg_funcs(",
 )  # fmt: skip
 #: Every token a rule declares is one of these or contains one (``tests/cli/test_check_speed.py`` checks it against
 #: the registry), so a file holding none of them is one no rule can touch, whatever the options: the run decides

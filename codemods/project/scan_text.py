@@ -13,7 +13,11 @@ from collections.abc import Sequence
 from codemods.project.command_syntax import TODO_MARK, commands
 from codemods.project.index import Use
 
-_OVERRIDE = re.compile(r"(?<![\w.$/{-])(?:\+\+|\+|--)?(trainer)\.(\w+)(?=\s*=|\s+\S|\s*$|[\"',\]])", re.MULTILINE)
+#: Not after ``(`` or ``[`` (``isinstance(trainer.accelerator, X)`` in a notebook's code), nor compared
+#: (``trainer.accelerator == "ddp"``): code reading a Trainer's property, not a config override.
+_OVERRIDE = re.compile(
+    r"(?<![\w.$/{(\[-])(?:\+\+|\+|--)?(trainer)\.(\w+)(?=\s*=(?!=)|\s+(?!==)\S|\s*$|[\"',\]])", re.MULTILINE
+)
 
 
 _INTERPOLATION = re.compile(r"\$\{\s*(trainer)\.(\w+)\s*\}")
@@ -106,5 +110,3 @@ def text_facts(text: str, path: str = "") -> tuple[str, ...]:
     if "add_argument" in text:
         facts.update(f"option:{match.group(1)}" for match in _OWN_OPTION.finditer(text))
     return tuple(sorted(facts))
-
-

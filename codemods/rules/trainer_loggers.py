@@ -184,6 +184,6 @@ RULE = Rule(
     "call on each of trainer.loggers (1.5's LoggerCollection called them all), or is flagged",
     deprecated_in="1.6",
     handlers={"SimpleStatementLine": leave_line, "Call": leave_call},
-    tokens=(".logger",),
+    tokens=tuple(f".logger.{method}(" for method in sorted(BROADCAST)),
     visit=_visit,
 )

@@ -40,6 +40,9 @@ from codemods.frontends.python.device_count import DeviceCount
 from codemods.frontends.python.qualnames import assigned_values, is_parameter
 from codemods.model import todo_comment
 from codemods.plan.rule import Rule
+from codemods.rules._gpu_properties import cuda_class, on_the_gpu, plain
+from codemods.rules._gpu_properties import leave_call as gpu_call
+from codemods.rules._gpu_properties import leave_formatted as gpu_formatted
 from legacy_api.renames import STRATEGY_NAMES, TRAINER_PROPERTIES, TrainerProperty, version_tuple
 
 if TYPE_CHECKING:
@@ -138,11 +141,6 @@ def _chain(base: cst.BaseExpression, dotted: str) -> cst.BaseExpression:
     return base
 
 
-def _cuda(ctx: FileContext) -> str:
-    """The GPU accelerator class at the target: ``GPUAccelerator`` became ``CUDAAccelerator`` in 1.7."""
-    return "CUDAAccelerator" if ctx.target >= (1, 7) else "GPUAccelerator"
-
-
 def _todo(ctx: FileContext, message: str, node: cst.CSTNode) -> None:
     """One TODO per statement; a statement nested in one whose TODO says the same gets no second copy."""
     text = todo_comment(message, ID)
@@ -161,7 +159,7 @@ def _not_the_same(ctx: FileContext, prop: TrainerProperty, receiver: cst.BaseExp
     )
     if not prop.instead:
         return f"{message}, and no expression reads the 1.5 one: {prop.note}"
-    return f"{message} ({prop.note}): use `{prop.replacement(ctx.code(receiver), _cuda(ctx))}`"
+    return f"{message} ({prop.note}): use `{prop.replacement(ctx.code(receiver), cuda_class(ctx))}`"
 
 
 #: What ``trainer.<attr> == "<name>"`` compared: the strategy (``accelerator`` was a strategy name before 1.5,
@@ -222,7 +220,7 @@ def leave_comparison(ctx: FileContext, original: cst.Comparison, updated: cst.Co
         return updated
     attr, name = found
     old, new = _CLASSES.get(name, (None, None))
-    cls = new if ctx.target >= (2, 0) else _cuda(ctx) if name == "gpu" else old
+    cls = new if ctx.target >= (2, 0) else cuda_class(ctx) if name == "gpu" else old
     owner = ctx.code(original.left.value) if isinstance(original.left, cst.Attribute) else "trainer"
     # ``trainer.accelerator == "gpu"`` asked for the device, whatever the attribute compared usually held.
     what = "accelerator" if name in ("cpu", "gpu", "tpu", "ipu") else _COMPARED[attr]
@@ -327,7 +325,7 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
         elif prop.exact:
             replacement = f"Trainer.{prop.new}"
         else:
-            replacement = f"not Trainer.{prop.new}: {prop.replacement(cuda=_cuda(ctx)) or prop.note}"
+            replacement = f"not Trainer.{prop.new}: {prop.replacement(cuda=cuda_class(ctx)) or prop.note}"
         ctx.report(
             ID,
             f"{ctx.code(original)}: not provably a Trainer, left as it is; if it is one, Trainer.{prop.old} is "
@@ -350,6 +348,8 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     if prop.old == "root_gpu" and id(original) in ctx.cuda_devices and prop.new is not None:
         ctx.fix(ID, f"Trainer.root_gpu as a torch.cuda device -> Trainer.{prop.new} (the same device there)", original)
         return _chain(receiver, prop.new)
+    if not prop.exact and prop.rewritten and prop.instead and plain(receiver):
+        return on_the_gpu(ctx, ID, prop, original, receiver)
     if not prop.exact:
         # Left as it is, even where the property is gone at the target: a rewrite to the nearest new spelling
         # would read another value on some machines, silently; the TODO names the one that reads the same.
@@ -393,6 +393,8 @@ RULE = Rule(
         "visit_Comparison": visit_comparison,
         "Comparison": leave_comparison,
         "visit_Call": visit_call,
+        "Call": gpu_call,
+        "FormattedStringExpression": gpu_formatted,
     },
     tokens=tuple(sorted({prop.old.rsplit(".", 1)[-1] for prop in TRAINER_PROPERTIES})),
 )

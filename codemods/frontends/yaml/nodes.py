@@ -164,9 +164,7 @@ def sections(doc: Document, path: PurePath, paths: frozenset[tuple[str, ...]] = 
                 found.append(Section(node, TRAINER_TARGETS[target], keys, name, doc.entries(node), owner))
             elif not keys and path.parent.name == "trainer" and not _splats_inside(node, paths):
                 found.append(Section(node, PL, keys, "trainer", doc.entries(node)))
-            elif keys and keys[-1] == "trainer" and target is None:
-                found.append(Section(node, PL, keys, name, doc.entries(node), owner))
-            elif keys and paths and target is None and splatted(keys):
+            elif target is None and keys and (keys[-1] == "trainer" or (paths and splatted(keys))):
                 found.append(Section(node, PL, keys, name, doc.entries(node), owner))
             for key, value in node.value:
                 label = key.value if isinstance(key, ScalarNode) else repr(key)

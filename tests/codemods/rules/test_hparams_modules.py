@@ -42,7 +42,9 @@ NOOP = [
     pytest.param(_module("net: nn.Module, lr: float", "self.save_hyperparameters('lr')"), id="only lr saved"),
     pytest.param(_module("lr: float", "self.save_hyperparameters()"), id="no module argument"),
     pytest.param(_module("net: nn.Module", "self.save_hyperparameters(ignore=SKIP)"), id="ignore the code hides"),
-    pytest.param(_module("net: nn.Module", "self.save_hyperparameters()", base="nn.Module"), id="not a LightningModule"),
+    pytest.param(
+        _module("net: nn.Module", "self.save_hyperparameters()", base="nn.Module"), id="not a LightningModule"
+    ),
 ]
 
 

@@ -14,7 +14,12 @@ from tests.codemods.helpers import exercised, run
 RULE = "lite_fabric"
 
 ROWS = [
-    pytest.param("from pytorch_lightning.lite import LightningLite\n\nlite = LightningLite()\n", "2.0", 2, id="2.0: the import and the use"),
+    pytest.param(
+        "from pytorch_lightning.lite import LightningLite\n\nlite = LightningLite()\n",
+        "2.0",
+        2,
+        id="2.0: the import and the use",
+    ),
     pytest.param(
         "import pytorch_lightning as pl\n\n\nclass Lite(pl.lite.LightningLite):\n    pass\n", "2.6", 1, id="dotted base"
     ),

