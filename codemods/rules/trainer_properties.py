@@ -7,11 +7,13 @@ never ``self.gpus`` on a user's class, never a config node (``cfg.trainer.device
 ``conf["trainer"].devices``: its keys are config keys). Anything else named like a Trainer is reported, not
 rewritten.
 
-A property is rewritten only where the new spelling reads the value the old one read in 1.5 on every machine
-(``training_type_plugin`` -> ``strategy``). The others are left as they are: ``num_gpus`` was 0 off the GPU
-where ``num_devices`` is never below 1, so ``if trainer.num_gpus:`` would become always true. Each such site
-gets one TODO naming the expression that gives the 1.5 value at the target
-(``trainer.num_devices if isinstance(trainer.accelerator, CUDAAccelerator) else 0``), once per statement and
+A property is rewritten where the new spelling reads the value the old one read in 1.5 (``training_type_plugin`` ->
+``strategy``), and, for ``num_gpus``, ``root_gpu`` and ``data_parallel_device_ids``, to the expression that reads
+their 1.5 value (``trainer.num_devices if isinstance(trainer.accelerator, CUDAAccelerator) else 0``: ``num_gpus``
+was 0 off the GPU, where ``num_devices`` is never below 1), parenthesized inside a larger expression; it differs
+from 1.5 only where 1.5's own value disagreed with the devices it trained on (``gpus=2`` next to
+``accelerator="cpu"``). The others (``num_processes``, ``devices``, ``tpu_cores``, ``ipus``) are left as they are with
+one TODO naming the expression that gives the 1.5 value at the target where one does, once per statement and
 never again above a statement nested in one that already carries it (a TODO for an ``if`` test stands above
 the ``if``, not also above its body). Properties without a replacement get a TODO too. 1.5's device-count idiom
 (``n = max(1, trainer.num_gpus, trainer.num_processes)``, maybe followed by ``if trainer.tpu_cores: n = max(n,
@@ -20,11 +22,7 @@ trainer.tpu_cores)``) gets one TODO naming ``trainer.num_devices`` instead of on
 
 One context is taken, where the values provably name the same thing: ``trainer.root_gpu`` as the device of a
 ``torch.cuda`` function (``torch.cuda.synchronize(trainer.root_gpu)``) becomes
-``trainer.strategy.root_device.index``, since None there means the current device. No other context is taken to
-make two values agree: even ``if trainer.num_gpus:`` is not
-``isinstance(trainer.accelerator, CUDAAccelerator)`` on every machine (1.5's ``Trainer(gpus=2,
-accelerator="cpu")`` ran on the CPU with ``num_gpus == 2``, and ``gpus=2, tpu_cores=8`` on GPUs with
-``tpu_cores == 8``), so the TODO says it and the user decides.
+``trainer.strategy.root_device.index``, since None there means the current device.
 """
 
 from __future__ import annotations
@@ -386,7 +384,8 @@ def _last_name(node: cst.BaseExpression) -> str:
 RULE = Rule(
     id=ID,
     description="deprecated Trainer properties are replaced where the new one reads the same value "
-    "(training_type_plugin); the others (num_gpus, root_gpu, ...) get a TODO naming the expression that does",
+    "(training_type_plugin) or by the expression that does (num_gpus, root_gpu, data_parallel_device_ids); the "
+    "others (num_processes, devices, tpu_cores) get a TODO naming it where one exists",
     deprecated_in="1.6",
     handlers={
         "Attribute": leave_attribute,
