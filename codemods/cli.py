@@ -20,12 +20,15 @@ EPILOG = """\
 exit codes:
   0  nothing to do
   1  files were changed (or would change, with --check/--diff); with --check, also while
-     any TODO(migrate-trainer) is left (a comment in a file, or one a rule would write)
+     any TODO(migrate-trainer) is left (a comment in a file, or one a rule would write), and
+     while a Trainer with no device flags is left that the target puts on every GPU instead
+     of 1.x's one CPU (a report, not an error there), unless --accept-new-defaults
   2  usage error
   3  a file failed (it was left untouched); takes precedence over 1
 
 configuration: [tool.migrate-trainer] in the nearest pyproject.toml, with keys
-target-version, only, skip, exclude, jobs, respect-gitignore (command-line flags win).
+target-version, only, skip, exclude, jobs, respect-gitignore, accept-new-defaults (command-line
+flags win).
 """
 
 
@@ -60,6 +63,11 @@ def _parser() -> argparse.ArgumentParser:
         "--verbose",
         action="store_true",
         help="text format: also list report-only findings (the summary counts them; json and sarif always carry them)",
+    )
+    parser.add_argument(
+        "--accept-new-defaults",
+        action="store_true",
+        help="--check passes with Trainers left to the target's defaults (every GPU, with DDP, where 1.x used one CPU)",
     )
     parser.add_argument("--exclude", action="append", default=None, metavar="GLOB", help="skip matching paths")
     parser.add_argument("--no-gitignore", action="store_true", help="also process files .gitignore excludes")
@@ -186,6 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise _UsageError("--jobs must be a positive integer")
         excludes = (args.exclude or []) + _as_list(config.get("exclude"), "exclude")
         gitignore = not args.no_gitignore and bool(config.get("respect-gitignore", True))
+        args.accept_new_defaults = args.accept_new_defaults or bool(config.get("accept-new-defaults", False))
     except _UsageError as exc:
         parser.print_usage(sys.stderr)
         sys.stderr.write(f"migrate-trainer: error: {exc}\n")
@@ -195,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[str], gitignore: bool) -> int:
     from codemods.files import discover_paths
-    from codemods.report import count_todos, render, summary
+    from codemods.report import count_new_defaults, count_todos, render, summary
     from codemods.runner import run
 
     paths = sorted(set(discover_paths(args.paths, excludes, gitignore, text=True)))
@@ -213,10 +222,14 @@ def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[st
     verb = "rewrote" if mode == "write" else "would rewrite"
     todos = count_todos(results)
     left = f"; {todos} TODO(s) left" if todos else ""
+    # A Trainer the target selects differently for without an error fails --check as a TODO does (issue 26).
+    defaults = 0 if mode != "check" or args.accept_new_defaults else count_new_defaults(results)
+    if defaults:
+        left += f"; {defaults} Trainer(s) left to the target's defaults (--accept-new-defaults accepts them)"
     sys.stderr.write(f"migrate-trainer: {verb} {changed} of {len(results)} file(s){left}; {failed} failed\n")
     if failed:
         return EXIT_FAILED
-    return EXIT_CHANGED if changed or (mode == "check" and todos) else EXIT_CLEAN
+    return EXIT_CHANGED if changed or (mode == "check" and (todos or defaults)) else EXIT_CLEAN
 
 
 _YAML_TODO = re.compile(r"#\s*TODO\(migrate-trainer\):?\s*(?P<message>.*?)(?:\s+\[(?P<rule>[\w.-]+)\])?\s*$")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from codemods import __version__
+from codemods.plan.model import IMPLICIT, OTHER_DEVICES
 from codemods.runner import FileResult
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -64,6 +65,18 @@ def fold(rows: Sequence[Row]) -> list[Row]:
 def count_todos(results: Sequence[FileResult]) -> int:
     """The TODO sites left: folded rows of kind ``todo`` (what ``--check`` and the closing line count)."""
     return sum(row.kind == "todo" for row in fold(_rows(results)))
+
+
+#: The rule whose "implicit: ..." reports are a Trainer the target selects other devices for, with no error.
+NEW_DEFAULTS_RULE = "trainer_defaults"
+
+
+def count_new_defaults(results: Sequence[FileResult]) -> int:
+    """The sites left where the target picks other devices than 1.x with no error (a ``Trainer()`` with no device
+    flags: every GPU with DDP at 2.x, one CPU at 1.x): ``--check`` counts them like TODOs unless accepted."""
+    rows, note = _rows(results), IMPLICIT + OTHER_DEVICES
+    sites = {(r.path, r.line) for r in rows if r.rule == NEW_DEFAULTS_RULE and r.message.startswith(note)}
+    return len(sites - {(r.path, r.line) for r in rows if r.kind == "todo"})
 
 
 def render(results: Sequence[FileResult], fmt: str, verbose: bool = False) -> str:

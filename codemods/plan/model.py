@@ -94,6 +94,9 @@ NoteKind = Literal["fix", "todo", "report"]
 
 #: How report notes about 1.5's implicit choices start (MIGRATION.md, "Selection policy").
 IMPLICIT = "implicit: "
+#: How the implicit note starts where the target trains on other devices than 1.x did, with no error (a Trainer with
+#: no device flags: every GPU at 2.x, one CPU at 1.x): ``--check`` counts it like a TODO (``codemods.report``).
+OTHER_DEVICES = "1.x trained on one CPU device without accelerator=/devices="
 
 
 @dataclass(frozen=True)

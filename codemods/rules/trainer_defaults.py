@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from codemods.plan.expressions import none_as_auto
-from codemods.plan.model import Plan, Value, new
+from codemods.plan.model import OTHER_DEVICES, Plan, Value, new
 from codemods.plan.rule import Rule
 from legacy_api.lightning15 import NOT_CPU_STRATEGIES, TRAINER_ARGUMENTS, device_count
 
@@ -56,10 +56,7 @@ def _auto(branch: Value) -> Value:
 
 
 #: What 1.x did without accelerator=/devices=, and what 2.0 does instead.
-_DEFAULT_DEVICES = (
-    "1.x trained on one CPU device without accelerator=/devices=; 2.0 defaults to accelerator='auto', "
-    "devices='auto' (every GPU, with DDP)"
-)
+_DEFAULT_DEVICES = f"{OTHER_DEVICES}; 2.0 defaults to accelerator='auto', devices='auto' (every GPU, with DDP)"
 _KEEP = 'add accelerator="cpu", devices=1 to keep the 1.x default'
 
 

@@ -78,7 +78,10 @@ def test_the_summary_closes_the_text_output(tree: Path, capsys: pytest.CaptureFi
         "    total                   3       1       1",
         "  1 report-only finding not listed: --verbose lists them (so do json and sarif)",
     ]
-    assert captured.err == "migrate-trainer: would rewrite 2 of 2 file(s); 3 TODO(s) left; 0 failed\n"
+    assert captured.err == (
+        "migrate-trainer: would rewrite 2 of 2 file(s); 3 TODO(s) left; 1 Trainer(s) left to the target's defaults "
+        "(--accept-new-defaults accepts them); 0 failed\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -203,8 +206,21 @@ def test_github_annotations_fold_each_site_and_keep_reports(tree: Path, capsys: 
 @pytest.mark.parametrize(
     ("source", "argv", "code"),
     [
-        pytest.param(REPORT_ONLY, ["--check"], 0, id="--check: a report-only finding leaves nothing to do: exit 0"),
-        pytest.param(REPORT_ONLY, ["--check", "--verbose"], 0, id="--check --verbose: listing it changes no exit code"),
+        pytest.param(
+            REPORT_ONLY, ["--check"], 1, id="--check: a Trainer the target puts on every GPU without an error: exit 1"
+        ),
+        pytest.param(
+            REPORT_ONLY,
+            ["--check", "--accept-new-defaults"],
+            0,
+            id="--check --accept-new-defaults: a report-only finding leaves nothing to do: exit 0",
+        ),
+        pytest.param(
+            REPORT_ONLY,
+            ["--check", "--verbose", "--accept-new-defaults"],
+            0,
+            id="--check --verbose: listing it changes no exit code",
+        ),
         pytest.param(ONE_TODO, ["--check"], 1, id="--check: a TODO left: exit 1"),
         pytest.param(TWO_TODOS, ["--check", "--verbose"], 1, id="--check --verbose: a change left: exit 1"),
         pytest.param(ONE_TODO, [], 1, id="a run that writes: exit 1"),
