@@ -231,6 +231,13 @@ def test_exit_codes_do_not_depend_on_what_is_listed(tree: Path, source: str, arg
     assert main([*argv, "-j", "1", "pkg"]) == code
 
 
+def test_the_project_config_can_accept_the_new_defaults(tree: Path) -> None:
+    _write(tree, {"a.py": REPORT_ONLY})
+    assert main(["--check", "-j", "1", "pkg"]) == 1
+    (tree / "pyproject.toml").write_text("[tool.migrate-trainer]\naccept-new-defaults = true\n")
+    assert main(["--check", "-j", "1", "pkg"]) == 0
+
+
 def test_after_a_run_the_check_fails_on_the_todos_it_wrote(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _write(tree, {"a.py": ONE_TODO})
     assert main(["-j", "1", "--target-version", "1.7", "pkg"]) == 1
