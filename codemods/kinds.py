@@ -58,3 +58,20 @@ def is_text_file(path: str) -> bool:
     """Text files the project index reads (their command lines are migrated: ``codemods.frontends.commands``)."""
     name = path.rpartition("/")[2]
     return path.endswith(TEXT_SUFFIXES) or name in TEXT_NAMES
+
+
+#: Folder names that hold a test suite.
+_TEST_FOLDERS = frozenset({"tests", "test", "testing"})
+
+
+def is_test_path(path: str) -> bool:
+    """Whether ``path`` is part of a test suite (a ``tests/`` tree, ``test_*.py``, ``*_test.py``, ``conftest.py``):
+    code pytest runs, where a launcher that starts the script again would start the whole pytest session again."""
+    parts = path.replace("\\", "/").split("/")
+    name = parts[-1]
+    return (
+        any(part in _TEST_FOLDERS for part in parts[:-1])
+        or name.startswith("test_")
+        or name.endswith("_test.py")
+        or name == "conftest.py"
+    )

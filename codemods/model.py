@@ -63,6 +63,8 @@ class Options:
     logger_lists: bool = False
     #: The code runs in an interactive interpreter (a notebook's cells).
     interactive: bool = False
+    #: The code runs under pytest (``codemods.kinds.is_test_path``): 2.0's ``ddp`` launcher would run the session again.
+    test_suite: bool = False
     #: Config keys whose reads move with their value in this run (``cfg.trainer.gpus`` -> ``.devices``): decided
     #: for the whole project before any file is rewritten (``codemods.project.moved_reads``).
     moved_reads: frozenset[str] = frozenset()

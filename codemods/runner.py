@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from codemods.files import DecodeError, decode, encode, read_regular, select_regular, write_atomic
 from codemods.frontends.python import transform_python
-from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_text_file
+from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_test_path, is_text_file
 from codemods.model import Finding, Options, Outcome
 from codemods.project.hook_classes import defines_hook_subclass, project_hook_classes, subclasses_one
 from codemods.project.index import ProjectIndex, movable_read, removed_flag_read
@@ -76,6 +76,9 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
         examples = transform_doc(commands.source, options, path)
         findings = sorted({*commands.findings, *examples.findings}, key=lambda f: (f.line, f.column, f.rule, f.message))
         return Outcome(examples.source, examples.source != text, tuple(findings))
+    root = getattr(options.project, "root", "") or "."
+    if is_test_path(os.path.relpath(path, root)):  # relative: a project checked out under ~/test/ is not a test
+        options = replace(options, test_suite=True)
     if not _python_triggered(text, options):
         outcome = Outcome(text, changed=False, parsed=False)
     else:

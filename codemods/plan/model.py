@@ -153,6 +153,9 @@ class Plan:
     run_after: Callable[[Plan, str], None] | None = field(default=None, repr=False, compare=False)
     #: The flags run in an interactive interpreter (a notebook cell): only fork-launched DDP works there since 1.6.
     interactive: bool = False
+    #: The flags run in a test suite: where 1.5 spawned, the target's ``ddp`` would re-run the pytest command in
+    #: each process, so the spawn launcher 1.5 used is written (MIGRATION.md, "Selection policy").
+    test_suite: bool = False
     #: Where the flags are written: Python code can take new objects (``callbacks=[TQDMProgressBar(...)]``), a YAML
     #: section or a command line only what its own syntax spells.
     written_in: Literal["python", "yaml", "command"] = "python"

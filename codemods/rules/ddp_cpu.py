@@ -6,7 +6,8 @@ A strategy name in ``accelerator=`` was deprecated in Lightning 1.5; 1.6 still m
 exactly that choice for ``accelerator="cpu", devices=N`` without a strategy, and 2.0 launches ``ddp`` on purpose,
 so no strategy is written (``strategy="ddp_spawn"`` in a config would spawn under SLURM in 2.x): a finding of kind
 "report" says so (MIGRATION.md, "Selection policy"). One process ran DDP all the same, which one device without a
-strategy does not: ``devices=1`` gets ``strategy="ddp"``.
+strategy does not: ``devices=1`` gets ``strategy="ddp"``. In a test suite (``Plan.test_suite``) several processes
+get ``strategy="ddp_spawn"``, what 1.5 ran: 2.0's ``ddp`` would run the pytest command again in each process.
 """
 
 from __future__ import annotations
@@ -39,8 +40,19 @@ def step(plan: Plan) -> None:
     if devices.known and devices.lit == 1:
         # One process still ran DDP in 1.5 (DDPSpawnPlugin); without a strategy one device is no DDP at all.
         items.append(("strategy", new("ddp")))
+    several = not (devices.known and devices.lit == 1)
+    if several and plan.test_suite:
+        # pytest runs it: 2.0's "ddp" would start the whole pytest command again in each process (issue 26).
+        items.append(("strategy", new("ddp_spawn")))
     plan.replace("accelerator", items)
     plan.note(ID, 'accelerator="ddp_cpu" is accelerator="cpu" with devices= (deprecated in 1.5)')
+    if several and plan.test_suite:
+        plan.note(
+            ID,
+            'strategy="ddp_spawn" in a test suite: 1.5 spawned these processes; the target\'s "ddp" would run the '
+            "pytest command again in each of them",
+        )
+        return
     plan.implicit(
         ID,
         'accelerator="ddp_cpu" spawned its processes in 1.5 ("ddp" under SLURM/TorchElastic/Kubeflow or with one '

@@ -158,6 +158,15 @@ def step(plan: Plan) -> None:
     if accelerator is not None and accelerator.known and str(accelerator.lit).lower() in ("tpu", "ipu", "hpu"):
         return  # TPUs and IPUs keep their own strategy in 2.0 as in 1.x: there is no ddp_spawn to keep
     count = device_count(devices.lit) if devices.known else None
+    if count is not None and count > 1 and plan.test_suite and not plan.interactive and plan.written_in == "python":
+        # pytest runs it: 2.0's "ddp" would start the whole pytest command again in each process (issue 26).
+        plan.set("strategy", new("ddp_spawn"))
+        plan.note(
+            ID,
+            f'strategy="ddp_spawn" in a test suite: 1.5 spawned its {count} processes; the target\'s "ddp" would '
+            "run the pytest command again in each of them",
+        )
+        return
     if count is None or count > 1:
         # The launcher is an implicit choice 2.0 changed on purpose: left to 2.0 (MIGRATION.md, "Selection policy").
         several = "several devices" if count is not None else f"devices={devices.text}, if that is several,"

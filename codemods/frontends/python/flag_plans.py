@@ -128,6 +128,7 @@ def _settle(ctx: FileContext, plan: Plan, steps: Any, quote: str, rounds: int = 
             interactive=plan.interactive,
             untuned=plan.untuned,
         )
+        again.test_suite = plan.test_suite
         before = list(again.items)
         snapshot = [(v, list(v.items)) for _, v in again.items if v.items is not None]
         steps(again)

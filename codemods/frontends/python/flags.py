@@ -66,9 +66,11 @@ def _args_plan(ctx: FileContext, root: str, original: cst.Call, updated: cst.Cal
     opaque = opaque or any(a.star for a in original.args)
     origin = {k: "explicit" for k, _ in items}
     interactive = ctx.options.interactive
-    return Plan(
+    plan = Plan(
         items, ctx.target, root, ctx.enabled, opaque, origin=origin, interactive=interactive, untuned=ctx.untuned
     )
+    plan.test_suite = ctx.options.test_suite
+    return plan
 
 
 #: Roots whose ``LightningCLI`` takes ``trainer_defaults=`` (1.5: ``pytorch_lightning.utilities.cli``).
