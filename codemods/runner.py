@@ -19,7 +19,8 @@ from codemods.model import Finding, Options, Outcome
 from codemods.project.hook_classes import defines_hook_subclass, project_hook_classes, subclasses_one
 from codemods.project.index import ProjectIndex, movable_read, removed_flag_read
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
-from codemods.project.scan import late_facts, local_strategies, scan
+from codemods.project.roots import project_roots
+from codemods.project.scan import Scan, late_facts, local_strategies, scan
 from codemods.project.scan_python import defines_schema_field
 from codemods.project.trainer_classes import names_project_trainer, project_trainers
 from legacy_api.removed_arguments import refused_at
@@ -129,6 +130,40 @@ def process(path: str, mode: Mode, options: Options) -> FileResult:
         return FileResult(path, "failed", error=f"{type(exc).__name__}: {exc}")
 
 
+def _plan_project(scans: list[Scan], options: Options) -> tuple[list[Scan], Options]:
+    """One project's decisions from its files' scans: the options its files are migrated with, and which files the
+    project's own classes and config uses make worth migrating."""
+    # One abspath per folder rather than per file (for a file's path, dirname and abspath commute).
+    root = os.path.commonpath([os.path.abspath(folder) for folder in {os.path.dirname(item.path) for item in scans}])
+    project = ProjectIndex.merge((item.index for item in scans), os.path.relpath(root) if root else "")
+    project = late_facts(scans, project)
+    options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
+    trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
+    options = replace(options, local_trainers=trainers.passing, held_trainers=trainers.held)
+    options = _moved_reads(project, options)
+    # A file that calls a project subclass of Trainer defined elsewhere needs no Lightning import of its own.
+    called = trainers.passing | {name for name, _, _ in trainers.held}
+    scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
+    # And a file subclassing the project's own LightningModule (or DataModule, Callback): its hooks are checked.
+    hook_classes = project_hook_classes(item.hooks for item in scans)
+    options = replace(options, hook_classes=hook_classes, logger_lists=any(item.loggers for item in scans))
+    scans = [replace(item, triggered=True) if subclasses_one(item.hooks, hook_classes) else item for item in scans]
+    # And a file whose only legacy is a config read that moves with its key (rule config_reads).
+    readers = {
+        use.path
+        for use in project.uses
+        if (movable_read(use) and use.key.partition(".")[2] in options.moved_reads)
+        or use.key.partition(".")[2] in options.unset_reads
+    }
+    scans = [replace(item, triggered=True) if item.path in readers else item for item in scans]
+    # And a file whose only legacy is a Trainer-mirroring class with a removed argument as a field (schema_fields).
+    schemas = {
+        schema.path for schema in project.schemas if any(refused_at(n, options.target_tuple) for n, _ in schema.fields)
+    }
+    scans = [replace(item, triggered=True) if item.path in schemas else item for item in scans]
+    return scans, options
+
+
 def _work(job: tuple[str, Mode, Options]) -> FileResult:
     return process(*job)
 
@@ -165,34 +200,14 @@ def run(
         with _context().Pool(min(jobs, len(paths))) as pool:
             scans = list(pool.imap_unordered(scan, paths, chunksize=max(1, min(256, len(paths) // (jobs * 8)))))
     scans.sort(key=lambda item: item.path)  # every later decision iterates in path order, whatever the pool did
-    # One abspath per folder rather than per file (for a file's path, dirname and abspath commute).
-    root = os.path.commonpath([os.path.abspath(folder) for folder in {os.path.dirname(item.path) for item in scans}])
-    project = ProjectIndex.merge((item.index for item in scans), os.path.relpath(root) if root else "")
-    project = late_facts(scans, project)
-    options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
-    trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
-    options = replace(options, local_trainers=trainers.passing, held_trainers=trainers.held)
-    options = _moved_reads(project, options)
-    # A file that calls a project subclass of Trainer defined elsewhere needs no Lightning import of its own.
-    called = trainers.passing | {name for name, _, _ in trainers.held}
-    scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
-    # And a file subclassing the project's own LightningModule (or DataModule, Callback): its hooks are checked.
-    hook_classes = project_hook_classes(item.hooks for item in scans)
-    options = replace(options, hook_classes=hook_classes, logger_lists=any(item.loggers for item in scans))
-    scans = [replace(item, triggered=True) if subclasses_one(item.hooks, hook_classes) else item for item in scans]
-    # And a file whose only legacy is a config read that moves with its key (rule config_reads).
-    readers = {
-        use.path
-        for use in project.uses
-        if (movable_read(use) and use.key.partition(".")[2] in options.moved_reads)
-        or use.key.partition(".")[2] in options.unset_reads
-    }
-    scans = [replace(item, triggered=True) if item.path in readers else item for item in scans]
-    # And a file whose only legacy is a Trainer-mirroring class with a removed argument as a field (schema_fields).
-    schemas = {
-        schema.path for schema in project.schemas if any(refused_at(n, options.target_tuple) for n, _ in schema.fields)
-    }
-    scans = [replace(item, triggered=True) if item.path in schemas else item for item in scans]
+    # Each project (codemods.project.roots) is planned on its own: its index, its classes, its decisions.
+    roots = project_roots([item.path for item in scans])
+    groups: dict[str, list[Scan]] = {}
+    for item in scans:
+        groups.setdefault(roots[item.path], []).append(item)
+    planned = [_plan_project(group, options) for _, group in sorted(groups.items())]
+    options_of = {item.path: group_options for group, group_options in planned for item in group}
+    scans = sorted((item for group, _ in planned for item in group), key=lambda item: item.path)
     indexed_only = {item.path for item in scans if is_text_file(item.path)}
     results = [
         FileResult(item.path, "unchanged") for item in scans if not item.triggered and item.path not in indexed_only
@@ -201,7 +216,7 @@ def run(
         for result in results:
             progress(result)
     kept = [item for item in scans if item.triggered]
-    work = [(item.path, mode, options) for item in kept]
+    work = [(item.path, mode, options_of[item.path]) for item in kept]
     if jobs == 1 or len(work) <= 1:
         for job in work:
             results.append(_work(job))
@@ -216,7 +231,12 @@ def run(
                 results.append(result)
                 if progress:
                     progress(result)
-    return sorted([*_blocking_uses(results, project, options), *skipped], key=lambda result: result.path)
+    done: list[FileResult] = []
+    for group, group_options in planned:
+        members = {item.path for item in group}
+        mine = [result for result in results if result.path in members]
+        done += _blocking_uses(mine, group_options.project, group_options)
+    return sorted([*done, *skipped], key=lambda result: result.path)
 
 
 def _context() -> multiprocessing.context.BaseContext:
