@@ -1,5 +1,5 @@
-"""Which project each file belongs to: the nearest folder above it with its own ``pyproject.toml``, ``setup.py``,
-``setup.cfg`` or ``.git``, found no higher than the folder all the files given share.
+"""Which project each file belongs to: the nearest folder above it with its own ``pyproject.toml``, ``setup.cfg``,
+``.git`` or packaging ``setup.py``, found no higher than the folder all the files given share.
 
 A run over a folder holding several checkouts (a monorepo, or ``migrate-trainer .`` above two projects) plans each
 on its own: a config key one project reads never holds another project's configs, and a TODO never names the files
@@ -11,8 +11,19 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-#: What makes a folder a project's root.
-MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+#: What makes a folder a project's root; a ``setup.py`` only when it packages (``solo/args/setup.py`` is a module).
+MARKERS = ("pyproject.toml", "setup.cfg", ".git")
+
+
+def _is_root(folder: str) -> bool:
+    if any(os.path.exists(os.path.join(folder, marker)) for marker in MARKERS):
+        return True
+    try:
+        with open(os.path.join(folder, "setup.py"), "rb") as stream:
+            head = stream.read(1 << 16)
+    except OSError:
+        return False
+    return b"setuptools" in head or b"distutils" in head
 
 
 def project_roots(paths: Sequence[str]) -> dict[str, str]:
@@ -27,7 +38,7 @@ def project_roots(paths: Sequence[str]) -> dict[str, str]:
         chain: list[str] = []
         while folder not in found:
             chain.append(folder)
-            if any(os.path.exists(os.path.join(folder, marker)) for marker in MARKERS) or folder == top:
+            if folder == top or _is_root(folder):
                 found[folder] = folder
                 break
             parent = os.path.dirname(folder)

@@ -27,11 +27,17 @@ from codemods.project.roots import project_roots
         pytest.param(
             ["a/pyproject.toml"], ["a/deep/er/x.py", "c.py"], {"a/deep/er/x.py": "a", "c.py": "."}, id="deep files"
         ),
+        pytest.param(
+            [],
+            ["args/setup.py", "args/x.py"],
+            {"args/setup.py": ".", "args/x.py": "."},
+            id="a module named setup.py that packages nothing (solo-learn's args/setup.py)",
+        ),
     ],
 )
 def test_project_roots(tmp_path: Path, markers: list[str], files: list[str], expected: dict[str, str]) -> None:
     for name in [*markers, *files]:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text("")
+        (tmp_path / name).write_text("from setuptools import setup\n" if name in markers else "import argparse\n")
     found = project_roots([str(tmp_path / name) for name in files])
     assert {os.path.relpath(p, tmp_path): os.path.relpath(r, tmp_path) for p, r in found.items()} == expected
