@@ -29,8 +29,8 @@ from codemods.project.roots import project_roots
         ),
         pytest.param(
             [],
-            ["args/setup.py", "args/x.py"],
-            {"args/setup.py": ".", "args/x.py": "."},
+            ["args/setup.py", "args/x.py", "y.py"],
+            {"args/setup.py": ".", "args/x.py": ".", "y.py": "."},
             id="a module named setup.py that packages nothing (solo-learn's args/setup.py)",
         ),
     ],
