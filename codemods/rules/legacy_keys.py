@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from codemods.model import Finding, Runs
 from codemods.plan.rule import Rule
+from codemods.project.prefilter import matching_lines
 from legacy_api.renames import STRATEGY_NAMES
 from legacy_api.translate import REMOVED_STRATEGIES
 
@@ -177,6 +179,33 @@ def _uses(
     return found
 
 
+#: What the lines of a statement show wherever :func:`_uses` can find a flag in it: the flag's name, or what may spell
+#: a string without showing its text: an escape, or literals joined (``"gp" "us"``, also over lines): a literal that
+#: another follows on its line, or that ends its line (before a comment). Each alternative stays on one line: one that
+#: crossed comment lines would rescan them from every quote before them.
+_SHOWN = re.compile(
+    r"gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator|\\"
+    r"|[\"'][ \t]*(?:[rRbBuUfF]{0,2}[\"']|#[^\n]*(?:\n|$)|\n|$)"
+)
+
+
+def _pieces(nodes: Iterable[ast.AST], shown: Sequence[int], offset: int) -> Iterator[ast.AST]:
+    """What of the statements ``nodes`` :func:`_uses` must walk: a simple statement one of whose lines is ``shown``
+    (at ``offset``), and every compound statement's own expressions (its header), its nested statements the same way.
+    A statement none of whose lines shows a flag's name holds none (the cost was walking every node of the file)."""
+    for node in nodes:
+        if isinstance(node, ast.stmt) and not isinstance(getattr(node, "body", None), list):
+            index = bisect_left(shown, node.lineno + offset)
+            if index < len(shown) and shown[index] <= (node.end_lineno or node.lineno) + offset:
+                yield node
+            continue
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.stmt | ast.excepthandler | ast.match_case):
+                yield from _pieces((child,), shown, offset)
+            else:
+                yield child
+
+
 def _blind(source: str) -> bool:
     """Whether the rules may not see a Lightning Trainer call as one: a star import can rebind any name, so they
     do not resolve ``pl.Trainer`` after it (the one case where a Trainer call keeps its flags without a word)."""
@@ -202,9 +231,13 @@ def report(source: str, findings: tuple[Finding, ...], statements: Runs | None =
     namespaced: frozenset[int] = frozenset()
     if "Namespace" in source:  # a second walk of every statement only where a Namespace may be built
         namespaced = frozenset(_namespaced([n for nodes, _ in statements for root in nodes for n in ast.walk(root)]))
+    runs: Iterable[tuple[Iterable[ast.AST], int]] = statements
+    if source.isascii() and "\r" not in source:  # identifiers as written, lines as ``ast`` counts them
+        shown = matching_lines(source, _SHOWN)
+        runs = [(tuple(_pieces(nodes, shown, offset)), offset) for nodes, offset in statements]
     uses = [
         (line + offset, column, flag, where)
-        for nodes, offset in statements
+        for nodes, offset in runs
         for line, column, flag, where in _uses(nodes, blind, lightning, namespaced)
     ]
     seen = {finding.line for finding in findings}
