@@ -55,9 +55,10 @@ def _vocabulary_lines(
     return sorted({*lines, *more}) if more else lines
 
 
-def _pattern_lines(source: str, ctx: FileContext) -> set[int]:
+def _pattern_lines(source: str, ctx: FileContext, known: frozenset[int]) -> set[int]:
     """The lines the enabled rules' own patterns match (found once, whatever the Trainer dicts), less those where
-    the rule's screen shows it does nothing (a line another rule's pattern matches stays for that rule)."""
+    the rule's screen shows it does nothing (a line another rule's pattern matches stays for that rule). ``known``:
+    lines visited anyway (the vocabulary's), never screened."""
     options, analysis = ctx.options, ctx.analysis
     lines: set[int] = set()
     if options.enabled("trainer_properties") and ".accelerator" in source:  # ``trainer.accelerator == "ddp"``
@@ -81,7 +82,7 @@ def _pattern_lines(source: str, ctx: FileContext) -> set[int]:
             matched = matching_lines(source, literal_led(rule.visit()))
             if rule.screen is not None:
                 screen = rule.screen
-                matched = [line for line in matched if line in lines or screen(site(line))]
+                matched = [line for line in matched if line in lines or line in known or screen(site(line))]
             lines.update(matched)
     if analysis.legacy_stars:  # reported by the rename rules
         lines.update(line for line, _ in analysis.legacy_stars)
@@ -128,8 +129,9 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     analysis = analyse(tree, source)
     handlers, visitors = build_hooks(options)
     ctx = FileContext(options, handlers, visitors, analysis, scopes=[analysis.module], flag_trial=flags_to_migrate)
-    more = _pattern_lines(source, ctx)
-    lines = _vocabulary_lines(source, options, analysis, frozenset(), more)
+    vocabulary = _vocabulary_lines(source, options, analysis, frozenset(), set())
+    more = _pattern_lines(source, ctx, frozenset(vocabulary))
+    lines = sorted({*vocabulary, *more}) if more else vocabulary
     ctx.trainer_dicts = _trainer_dicts(analysis, lines, options)
     if ctx.trainer_dicts:
         lines = _vocabulary_lines(source, options, analysis, ctx.trainer_dicts, more)
