@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from legacy_api.lightning15 import LEGACY_FLAGS
@@ -274,6 +275,28 @@ def literal_led(pattern: re.Pattern[str]) -> re.Pattern[str]:
     if not word:
         return pattern
     return re.compile(_led(word) + rest, pattern.flags)
+
+
+def alternation(words: Iterable[str]) -> str:
+    """A regex that matches exactly ``words``, written as their trie (``(?:ab(?:c|d)?)`` for ab, abc, abd): Python's
+    ``re`` tries a flat alternation's branches one by one at every place its first character allows, 16 times slower
+    for the 538 attribute names of rule ``removed_attributes``, after every ``.`` of a file."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}  # a word ends here
+
+    def render(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + render(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        if len(branches) == 1 and "" not in node:
+            return branches[0]
+        return "(?:" + "|".join(branches) + ")" + ("?" if "" in node else "")
+
+    return render(trie)
 
 
 def matching_lines(text: str, pattern: re.Pattern[str]) -> list[int]:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
+from codemods.project.prefilter import alternation
 from codemods.rules._attribute_receivers import defined_in_class, enclosing_class, kind_of, names_defined
 from codemods.rules.argparse_flags import REMOVED_HELPERS
 from legacy_api.attributes import KINDS, gone, instead, removed_in
@@ -46,7 +47,7 @@ _HOLDERS = {"accelerator_connector": "_accelerator_connector", "accelerator": "a
 
 @functools.cache
 def _visit() -> re.Pattern[str]:
-    return re.compile(r"\.\s*(?:" + "|".join(sorted(map(re.escape, vocabulary()))) + r")\b")
+    return re.compile(r"\.\s*" + alternation(vocabulary()) + r"\b")
 
 
 def _owned(ctx: FileContext, node: cst.Attribute, kind: str) -> bool:

@@ -8,10 +8,14 @@ precision plugin and connectors: ``tests/legacy_api/test_attributes.py``), and p
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
 
+from codemods.project.prefilter import matching_lines
+from codemods.rules.removed_attributes import _visit
+from legacy_api.vocabulary import attributes
 from tests.codemods.helpers import exercised, run
 
 RULE = "removed_attributes"
@@ -203,3 +207,12 @@ def test_the_todo_stands_above_the_statement() -> None:
 
 def test_some_fixture_or_row_shows_the_rule() -> None:
     assert exercised(RULE)
+
+
+def test_the_pattern_is_the_vocabulary_written_as_a_trie() -> None:
+    """The pattern of the lines this rule visits matches the same lines as the plain alternation of its attribute
+    names (which Python's ``re`` scans 16 times slower): each name, spaced, and names that only start or end alike."""
+    names = sorted(attributes())
+    flat = re.compile(r"\.\s*(?:" + "|".join(map(re.escape, names)) + r")\b")
+    probe = "".join(f"a.{n}\nb. {n}x\nc.\n  {n}\nd.{n}_\ne.{n[:-1]}\nf.x{n}\n" for n in names)
+    assert matching_lines(probe, _visit()) == matching_lines(probe, flat)
