@@ -40,7 +40,8 @@ def step(plan: Plan) -> None:
     if devices.known and devices.lit == 1:
         # One process still ran DDP in 1.5 (DDPSpawnPlugin); without a strategy one device is no DDP at all.
         items.append(("strategy", new("ddp")))
-    several = not (devices.known and devices.lit == 1)
+    # A literal count only: a trial of each value a name may hold must agree (codemods.frontends.python.trial).
+    several = devices.known and devices.lit != 1 and not plan.trial
     if several and plan.test_suite:
         # pytest runs it: 2.0's "ddp" would start the whole pytest command again in each process (issue 26).
         items.append(("strategy", new("ddp_spawn")))

@@ -158,7 +158,8 @@ def step(plan: Plan) -> None:
     if accelerator is not None and accelerator.known and str(accelerator.lit).lower() in ("tpu", "ipu", "hpu"):
         return  # TPUs and IPUs keep their own strategy in 2.0 as in 1.x: there is no ddp_spawn to keep
     count = device_count(devices.lit) if devices.known else None
-    if count is not None and count > 1 and plan.test_suite and not plan.interactive and plan.written_in == "python":
+    spawn = plan.test_suite and not plan.trial and not plan.interactive and plan.written_in == "python"
+    if count is not None and count > 1 and spawn:
         # pytest runs it: 2.0's "ddp" would start the whole pytest command again in each process (issue 26).
         plan.set("strategy", new("ddp_spawn"))
         plan.note(
