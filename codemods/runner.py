@@ -17,7 +17,7 @@ from codemods.frontends.python import transform_python
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_test_path, is_text_file
 from codemods.model import Finding, Options, Outcome
 from codemods.project.hook_classes import defines_hook_subclass, project_hook_classes, subclasses_one
-from codemods.project.index import ProjectIndex, movable_read, removed_flag_read
+from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
 from codemods.project.roots import project_roots
 from codemods.project.scan import Scan, late_facts, local_strategies, scan
@@ -130,11 +130,21 @@ def process(path: str, mode: Mode, options: Options) -> FileResult:
         return FileResult(path, "failed", error=f"{type(exc).__name__}: {exc}")
 
 
-def _plan_project(scans: list[Scan], options: Options) -> tuple[list[Scan], Options]:
+def _says_something(item: Scan, hook_classes: frozenset[tuple[str, str]]) -> bool:
+    """Whether a file's scan can matter to its project's plan: it needs work, or holds something the plan reads
+    (``hook_classes``: every project's, a superset of its own)."""
+    if item.triggered or item.index != _EMPTY or item.trainers or item.words or item.loggers or item.bases:
+        return True
+    return item.hooks[0] or subclasses_one(item.hooks, hook_classes)
+
+
+_EMPTY = FileIndex()
+
+
+def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[Scan], Options]:
     """One project's decisions from its files' scans: the options its files are migrated with, and which files the
-    project's own classes and config uses make worth migrating."""
-    # One abspath per folder rather than per file (for a file's path, dirname and abspath commute).
-    root = os.path.commonpath([os.path.abspath(folder) for folder in {os.path.dirname(item.path) for item in scans}])
+    project's own classes and config uses make worth migrating. ``root``: the project's folder, which messages name
+    places relative to."""
     project = ProjectIndex.merge((item.index for item in scans), os.path.relpath(root) if root else "")
     project = late_facts(scans, project)
     options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
@@ -201,11 +211,14 @@ def run(
             scans = list(pool.imap_unordered(scan, paths, chunksize=max(1, min(256, len(paths) // (jobs * 8)))))
     scans.sort(key=lambda item: item.path)  # every later decision iterates in path order, whatever the pool did
     # Each project (codemods.project.roots) is planned on its own: its index, its classes, its decisions.
-    roots = project_roots([item.path for item in scans])
+    # A file that says nothing to the plan (clean, nothing indexed) is in no project: it stays as it is.
+    every_hook_class = project_hook_classes(item.hooks for item in scans)
+    relevant = [item for item in scans if _says_something(item, every_hook_class)]
+    roots = project_roots([item.path for item in scans], [item.path for item in relevant])
     groups: dict[str, list[Scan]] = {}
     for item in scans:
         groups.setdefault(roots[item.path], []).append(item)
-    planned = [_plan_project(group, options) for _, group in sorted(groups.items())]
+    planned = [_plan_project(group, options, root) for root, group in sorted(groups.items())]
     options_of = {item.path: group_options for group, group_options in planned for item in group}
     scans = sorted((item for group, _ in planned for item in group), key=lambda item: item.path)
     indexed_only = {item.path for item in scans if is_text_file(item.path)}

@@ -26,12 +26,17 @@ def _is_root(folder: str) -> bool:
     return b"setuptools" in head or b"distutils" in head
 
 
-def project_roots(paths: Sequence[str]) -> dict[str, str]:
-    """``path`` -> its project's root folder (absolute); the shared folder where no marker is found below it."""
+def project_roots(paths: Sequence[str], wanted: Sequence[str] | None = None) -> dict[str, str]:
+    """Each of ``paths`` -> its project's root folder (absolute): the nearest marked folder, or the folder all of
+    ``paths`` share where no marker is found below it. Only the folders of ``wanted`` (default: all) are looked at;
+    the other files join the deepest project found above them (a tree of thousands of clean files costs no stat
+    of theirs)."""
     if not paths:
         return {}
-    folders = {os.path.dirname(os.path.abspath(path)) for path in paths}
-    top = os.path.commonpath(sorted(folders))
+    # One abspath per folder, not per file (for a file's path, dirname and abspath commute).
+    top = os.path.commonpath(sorted({os.path.abspath(folder) for folder in {os.path.dirname(path) for path in paths}}))
+    everything, paths = paths, paths if wanted is None else wanted
+    absolute = {folder: os.path.abspath(folder) for folder in {os.path.dirname(path) for path in paths}}
     found: dict[str, str] = {}
 
     def root_of(folder: str) -> str:
@@ -50,4 +55,10 @@ def project_roots(paths: Sequence[str]) -> dict[str, str]:
         found.update(dict.fromkeys(chain, answer))
         return answer
 
-    return {path: root_of(os.path.dirname(os.path.abspath(path))) for path in paths}
+    roots = {folder: root_of(folder_abs) for folder, folder_abs in absolute.items()}
+    found_roots = sorted(set(roots.values()), key=len, reverse=True)
+    for folder in {os.path.dirname(path) for path in everything} - set(roots):
+        # The others join the deepest project found above them, without a look at their own folders.
+        folder_abs = os.path.abspath(folder)
+        roots[folder] = next((r for r in found_roots if folder_abs == r or folder_abs.startswith(r + os.sep)), top)
+    return {path: roots[os.path.dirname(path)] for path in everything}

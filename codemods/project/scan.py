@@ -125,14 +125,17 @@ def scan(path: str) -> Scan:
         data = _read(path)
     except OSError:
         return Scan(path, not is_text_file(path))  # phase two reports the error
-    found = _scan(path, data)
-    return replace(found, loggers=True) if builds_logger_list(data, path) else found
-
-
-def _scan(path: str, data: bytes) -> Scan:
     # A clean file makes every test below, each a pass over all of it: the index and the prefilter share them.
-    # "rainer": Trainer, trainer, TODO(migrate-trainer); "add_arg": add_argparse_args, add_argument.
-    rainer, add_arg, text_file = b"rainer" in data, b"add_arg" in data, is_text_file(path)
+    # "rainer": Trainer, trainer, TODO(migrate-trainer).
+    rainer = b"rainer" in data
+    found = _scan(path, data, rainer)
+    # A list of loggers for a Trainer is built where the Trainer (or its config section) is named.
+    return replace(found, loggers=True) if rainer and builds_logger_list(data, path) else found
+
+
+def _scan(path: str, data: bytes, rainer: bool) -> Scan:
+    # "add_arg": add_argparse_args, add_argument.
+    add_arg, text_file = b"add_arg" in data, is_text_file(path)
     index = _index(path, data, rainer, add_arg, text_file)
     if text_file:
         work = is_command_file(path) and _has_commands(index, data)
