@@ -51,6 +51,7 @@ TRIGGER_PATTERN = (
     r"|add_argparse_args"
     r"|TODO[(]migrate-trainer[)]"
     r"|[\"']gpus[\"'][[:space:]]*:"
+    r"|torch[.]_six"
 )
 TRIGGER = re.compile(TRIGGER_PATTERN.replace("[:space:]", r"\s").replace("[:alnum:]", "a-zA-Z0-9"), re.MULTILINE)
 _FOLLOW = r"(?![a-zA-Z0-9_])"
@@ -73,7 +74,8 @@ _RULE_LITERALS = (
     "num_nodes", "parse_argparser", "parse_env_variables", "plugins", "precision", "replace_sampler_ddp", "reset_seed",
     "single_tpu",
     "strategy", "tpu", "tpu_spawn", "trainer_defaults", "utilities.cli", "utilities.distributed", "utilities.seed",
-    "save_hyperparameters", ".logger.after_save_checkpoint(", ".logger.agg_and_log_metrics(", ".logger.close(",
+    "save_hyperparameters", "torch._six", ".logger.after_save_checkpoint(", ".logger.agg_and_log_metrics(",
+    ".logger.close(",
     ".logger.finalize(", ".logger.log_graph(", ".logger.log_hyperparams(", ".logger.log_image(", ".logger.log_metrics(",
     ".logger.log_text(", ".logger.save(", ".logger.update_agg_funcs(",
 )  # fmt: skip
@@ -160,6 +162,8 @@ class _Trigger:
         self.compat_after = re.compile(enc(_FOLLOW))
         self.flash, self.keywords = enc("flash"), (enc("from"), enc("import"))
         self.gpus, self.gpus_key = enc("gpus"), re.compile(enc(_GPUS_KEY))
+        #: torch 2.0 removed torch._six; Lightning 2.3+ needs torch >= 2.0 (rule torch_six).
+        self.six = enc("torch._six")
 
     def __call__(self, text: Any, rainer: bool | None = None, add_arg: bool | None = None) -> bool:
         """``rainer``/``add_arg``: whether the caller already knows that ``text`` contains "rainer"/"add_arg"
@@ -180,6 +184,8 @@ class _Trigger:
                 if before and before in (self.trainer[:1], self.trainer[1:]):  # "Trainer" or "trainer"
                     return True
         if self.option.search(text) is not None:
+            return True
+        if self.six in text:
             return True
         return self.gpus in text and self.gpus_key.search(text) is not None
 
