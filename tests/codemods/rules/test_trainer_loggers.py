@@ -92,6 +92,7 @@ DETECTION = [
     pytest.param(b"trainer = Trainer(logger=loggers)\n", "a.py", True, id="a plural name passed as logger="),
     pytest.param(b"trainer:\n  logger:\n    - class_path: x\n", "c.yaml", True, id="a LightningCLI config's sequence"),
     pytest.param(b"trainer = Trainer(logger=tb)\n", "a.py", False, id="one logger"),
+    pytest.param(b"# TODO(migrate-trainer): pass the loggers as a list (logger=[a, b])\n", "a.py", False, id="a comment"),
     pytest.param(b"self.logger = logging.getLogger()\n", "a.py", False, id="a logging logger"),
     pytest.param(b"trainer:\n  logger: true\n", "c.yaml", False, id="a config's logger flag"),
 ]
