@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
+from codemods.project.prefilter import alternation
 from codemods.project.scan_python import REMOVED_FIELDS, mirrors_trainer
 from codemods.rules._hook_classes import owner_class
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS, refused_at
@@ -79,7 +80,8 @@ def leave_ann_assign(ctx: FileContext, original: cst.AnnAssign, updated: cst.Ann
 
 
 def _visit() -> re.Pattern[str]:
-    return re.compile(r"\b(?:" + "|".join(_names()) + r")[ \t]*:[ \t]*[\w\"'\[]")
+    # Led by the field's indentation (a class body), its names as a trie: re tries the pattern at every line only.
+    return re.compile(r"^[ \t]+" + alternation(_names()) + r"[ \t]*:[ \t]*[\w\"'\[]", re.MULTILINE)
 
 
 RULE = Rule(
