@@ -81,8 +81,8 @@ def _config_key(chain: Sequence[str]) -> str | None:
         if chain[index] != "trainer":
             continue
         owner = chain[index - 1]
-        if index == 1 and owner in _TRAINER_OWNERS:
-            return None  # self.trainer.gpus: the Trainer's property
+        if owner in _TRAINER_OWNERS:
+            return None  # self.trainer.gpus, self.lightning_module.trainer.gpus: the Trainer's property
         return f"trainer.{chain[index + 1]}"
     return None
 

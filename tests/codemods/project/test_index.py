@@ -30,6 +30,11 @@ def _keys(text: str, path: str = "src/a.py") -> list[tuple[str, int, str]]:
         pytest.param("run('+trainer.gpus=0')\n", [("trainer.gpus", 1, "override")], id="appending override"),
         pytest.param("x = self.trainer.gpus\n", [], id="a Trainer property is not a config key"),
         pytest.param("x = pl_module.trainer.gpus\n", [], id="pl_module.trainer is a Trainer"),
+        pytest.param(
+            "x = self.lightning_module.trainer.checkpoint_callback\n",
+            [],
+            id="a strategy's self.lightning_module.trainer is a Trainer (issue 26: it held configs)",
+        ),
         pytest.param("x = trainer.gpus\n", [], id="a bare trainer variable is a Trainer"),
         pytest.param('"""Set cfg.trainer.gpus to 2."""\n', [], id="prose in a docstring is not a use"),
         pytest.param("# cfg.trainer.gpus\nx = 1\n", [], id="a comment is not a use"),
