@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.frontends.python import fit_moves
-from codemods.frontends.python.flag_plans import report_notes, run_plan, settle_plan
+from codemods.frontends.python.flag_plans import report_notes, settle_plan
 from codemods.frontends.python.rebuild import rebuild_args, relayout
 from codemods.plan.model import Plan, Value
 from legacy_api.renames import PL
@@ -119,11 +119,40 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     fit_moves.offer(ctx, plan)
     lines = _own_lines(original)
     inline: dict[str, list[str]] = {}
-    if not run_plan(ctx, plan, original, lines, inline, _quote(updated)):
+    if not settle_plan(ctx, plan, _quote(updated)):
+        report_notes(ctx, plan, original, lines, inline)
         return _with_inline_todos(updated, inline) if inline else updated
+    clash = _schema_clash(ctx, plan, original)
+    if clash is not None:
+        return updated  # written as it was, with the one TODO that says why
+    report_notes(ctx, plan, original, lines, inline)
     rebuilt = rebuild_args(ctx, plan, updated, inline)
     fit_moves.hand_over(ctx, plan, updated, rebuilt)
     return rebuilt
+
+
+def _schema_clash(ctx: FileContext, plan: Plan, original: cst.Call) -> str | None:
+    """A flag the rules would add next to a ``**mapping`` that a Trainer-mirroring schema of the project also has as a
+    field (``Trainer(strategy="ddp", **asdict(cfg))`` with ``TrainerConfig.strategy``): Python would get the keyword
+    twice, a TypeError on every run. Then the call stays, with one TODO; the flag it names."""
+    if not any(arg.star == "**" for arg in original.args):
+        return None
+    project = ctx.options.project
+    fields = {name for schema in getattr(project, "schemas", ()) for name, _ in schema.fields}
+    given = {arg.keyword.value for arg in original.args if arg.keyword is not None}
+    added = sorted(key for key, _ in plan.items if key not in given and key in fields)
+    if not added:
+        return None
+    key = added[0]
+    schema = next(s for s in project.schemas if any(name == key for name, _ in s.fields))
+    rule = plan.origin.get(key, "device_flags")
+    ctx.todo(
+        rule if rule != "explicit" else "device_flags",
+        f"{key}= would be passed twice: the rewrite adds it next to the ** mapping, which may hold {schema.name}'s "
+        f"{key} field ({project.where(schema.path)}); migrate the flags of this call and that mapping together",
+        original,
+    )
+    return key
 
 
 def _own_lines(call: cst.Call) -> dict[str, tuple[cst.CSTNode, bool]]:
