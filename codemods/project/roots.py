@@ -34,9 +34,9 @@ def project_roots(paths: Sequence[str], wanted: Sequence[str] | None = None) -> 
     if not paths:
         return {}
     # One abspath per folder, not per file (for a file's path, dirname and abspath commute).
-    top = os.path.commonpath(sorted({os.path.abspath(folder) for folder in {os.path.dirname(path) for path in paths}}))
-    everything, paths = paths, paths if wanted is None else wanted
     absolute = {folder: os.path.abspath(folder) for folder in {os.path.dirname(path) for path in paths}}
+    top = os.path.commonpath(sorted(set(absolute.values())))
+    looked_at = {os.path.dirname(path) for path in (paths if wanted is None else wanted)}
     found: dict[str, str] = {}
 
     def root_of(folder: str) -> str:
@@ -55,10 +55,9 @@ def project_roots(paths: Sequence[str], wanted: Sequence[str] | None = None) -> 
         found.update(dict.fromkeys(chain, answer))
         return answer
 
-    roots = {folder: root_of(folder_abs) for folder, folder_abs in absolute.items()}
+    roots = {folder: root_of(absolute[folder]) for folder in looked_at}
     found_roots = sorted(set(roots.values()), key=len, reverse=True)
-    for folder in {os.path.dirname(path) for path in everything} - set(roots):
-        # The others join the deepest project found above them, without a look at their own folders.
-        folder_abs = os.path.abspath(folder)
-        roots[folder] = next((r for r in found_roots if folder_abs == r or folder_abs.startswith(r + os.sep)), top)
-    return {path: roots[os.path.dirname(path)] for path in everything}
+    for folder, folder_abs in absolute.items():
+        if folder not in roots:  # the others join the deepest project found above them, with no stat of their own
+            roots[folder] = next((r for r in found_roots if folder_abs == r or folder_abs.startswith(r + os.sep)), top)
+    return {path: roots[os.path.dirname(path)] for path in paths}
