@@ -123,14 +123,15 @@ def _datamodule_helper(ctx: FileContext, original: cst.Call, func: cst.Attribute
     if provable:
         ctx.todo(ID, message, original)
         return True
-    if local is not None and local not in _own_classes(ctx) and class_named(ctx, func.value) in _DATAMODULE_BASES:
+    own = _own_classes(ctx)
+    if local is not None and local not in own and class_named(ctx, func.value) in _DATAMODULE_BASES:
         # The project's own data module (another file), or a variable naming one in every branch (``dm_cls``).
         held = "" if local in dict(ctx.options.hook_classes) else "the classes assigned to "
         unless = f"unless {held}{local} define{'' if held else 's'} its own {helper}"
         ctx.todo(ID, f"LightningDataModule.{helper} is gone in 2.0 ({unless}): {_DATAMODULE[helper]}", original)
         return True
     last = func.value.attr.value if isinstance(func.value, cst.Attribute) else local or ""
-    if last[:1].isupper() and local not in _own_classes(ctx):
+    if last[:1].isupper() and local not in own:
         # A class from elsewhere: it may be a LightningDataModule (inherited helper) or define its own.
         ctx.report(
             ID, f"{ctx.code(func)}: if {last} is a LightningDataModule without its own {helper}, {message}", original

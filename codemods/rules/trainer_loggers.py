@@ -85,31 +85,38 @@ def _holder(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
     return holder if cls is not None and derives(cls, _MODULE) else None
 
 
+class _Impure(cst.CSTVisitor):
+    """Finds what may give another value each time it runs: a call (but for :data:`_PURE` builtins), an await, a
+    yield, an assignment expression."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found = False
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if isinstance(node.func, cst.Name) and node.func.value in _PURE:
+            return True  # ``len(x)``, ``dict(h)``: the same value again (unless its own arguments call more)
+        self.found = True
+        return False
+
+    def visit_Await(self, node: cst.Await) -> bool:
+        self.found = True
+        return False
+
+    def visit_Yield(self, node: cst.Yield) -> bool:
+        self.found = True
+        return False
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
+        self.found = True
+        return False
+
+
 def _calls_nothing(call: cst.Call) -> bool:
-    found: list[cst.CSTNode] = []
-
-    class _Finder(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> bool:
-            if isinstance(node.func, cst.Name) and node.func.value in _PURE:
-                return True  # ``len(x)``, ``dict(h)``: the same value again (unless its own arguments call more)
-            found.append(node)
-            return False
-
-        def visit_Await(self, node: cst.Await) -> bool:
-            found.append(node)
-            return False
-
-        def visit_Yield(self, node: cst.Yield) -> bool:
-            found.append(node)
-            return False
-
-        def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
-            found.append(node)
-            return False
-
+    finder = _Impure()
     for arg in call.args:
-        arg.visit(_Finder())
-    return not found
+        arg.visit(finder)
+    return not finder.found
 
 
 def _fresh_name(ctx: FileContext) -> str | None:
