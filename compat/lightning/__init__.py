@@ -52,7 +52,9 @@ def install() -> None:
     if _log is not None:
         return
     from compat.lightning._callback_hooks import install_callback_hooks
+    from compat.lightning._checkpoints import install_checkpoints
     from compat.lightning._children import activate_children, start_audit
+    from compat.lightning._connector import install_connector
     from compat.lightning._datamodule import install_datamodule
     from compat.lightning._epoch_end import install_epoch_end
     from compat.lightning._keywords import install_keywords
@@ -62,6 +64,7 @@ def install() -> None:
     from compat.lightning._patch import PatchLog
     from compat.lightning._properties import install_properties
     from compat.lightning._trainer import install_trainer
+    from compat.lightning._trainer_arguments import install_trainer_arguments
 
     found = roots()
     if not found:
@@ -71,7 +74,10 @@ def install() -> None:
         for root in found:
             install_names(root, log)
             trainer = install_trainer(root, log)
+            install_trainer_arguments(root, trainer, log)
             install_properties(root, trainer, log)
+            install_connector(root, log)
+            install_checkpoints(trainer, log)  # before the keywords: its wrappers see the 2.x keyword names
             install_keywords(root, log)
             install_loggers(root, trainer, log)
             install_epoch_end(root, trainer, log)

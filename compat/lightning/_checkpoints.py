@@ -1,0 +1,107 @@
+"""Which checkpoint ``fit``/``validate``/``test``/``predict`` load, and how, as 1.5 code expects.
+
+* ``Trainer(resume_from_checkpoint=p)`` (kept by :mod:`._trainer_arguments`): 1.5.10's ``fit`` ran
+  ``ckpt_path = ckpt_path or self.resume_from_checkpoint`` and forgot the path once a fit resumed from it
+  (``CheckpointConnector.resume_end``); a ``fit(ckpt_path=...)`` of its own left it for the next ``fit``. The shim
+  does the same, and ``trainer.resume_from_checkpoint`` answers what 1.5 answered (the path until it was used).
+* torch >= 2.6 loads with ``weights_only=True`` unless told otherwise, and 2.x Lightning passes that default on;
+  1.5 ran on torches that unpickled everything, and 1.5 code has no ``weights_only`` to pass. A checkpoint this
+  same Trainer wrote (``ckpt_path="best"``/``"last"``/``"hpc"``, or a file under the ``dirpath`` of one of its own
+  ``ModelCheckpoint`` callbacks) is loaded with ``weights_only=False``, with a warning; any other path (one the
+  user names, a resume path from elsewhere) keeps torch's safe default: unpickling a foreign file runs its code.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import os
+from collections.abc import Callable
+from typing import Any
+
+from compat._rows import compat_removed_in
+from compat._warn import Notice, warn
+from compat.lightning._patch import PatchLog
+from compat.lightning._trainer_arguments import RESUME
+
+#: The Trainer methods that take ``ckpt_path`` and ``weights_only`` in 2.x.
+ENTRY_POINTS = ("fit", "validate", "test", "predict")
+#: ``ckpt_path`` values that name a checkpoint the trainer itself wrote (2.x's ``_parse_ckpt_path``).
+OWN_NAMES = ("best", "last", "hpc")
+
+_RESUME_NOTICE = Notice(
+    "`trainer.resume_from_checkpoint`",
+    "`trainer.ckpt_path` (set by fit(ckpt_path=...))",
+    "1.5",
+    compat_removed_in("2.0"),
+    rule="removed_attributes",
+)
+
+
+def _unpickle_notice(method: str, path: Any) -> Notice:
+    return Notice(
+        f"`trainer.{method}(ckpt_path={path!r})` without `weights_only`",
+        f"`trainer.{method}(ckpt_path={path!r}, weights_only=False)`",
+        "2.4",
+        compat_removed_in("2.0"),
+        "torch >= 2.6 loads only tensors by default; the shim loads this checkpoint, which this Trainer wrote, "
+        "in full as 1.5 did. Paths it did not write keep torch's default.",
+    )
+
+
+def _dirpaths(trainer: Any) -> list[str]:
+    found = []
+    for callback in getattr(trainer, "checkpoint_callbacks", []):
+        dirpath = getattr(callback, "dirpath", None)
+        if dirpath:
+            found.append(os.path.realpath(os.fspath(dirpath)))
+    return found
+
+
+def written_here(trainer: Any, path: Any) -> bool:
+    """Whether ``ckpt_path`` names a checkpoint this trainer wrote (see the module docstring)."""
+    if path is None:
+        return False
+    if isinstance(path, str) and path in OWN_NAMES:
+        return True
+    try:
+        real = os.path.realpath(os.fspath(path))
+    except TypeError:
+        return False
+    return any(os.path.commonpath([real, folder]) == folder for folder in _dirpaths(trainer))
+
+
+def _wrap(method: str, original: Callable[..., Any]) -> Callable[..., Any]:
+    signature = inspect.signature(original)
+
+    @functools.wraps(original)
+    def entry(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = signature.bind(self, *args, **kwargs)
+        except TypeError:
+            return original(self, *args, **kwargs)  # let Lightning say what is wrong with the call
+        given = bound.arguments
+        if method == "fit" and given.get("ckpt_path") is None and self.__dict__.get(RESUME) is not None:
+            given["ckpt_path"] = self.__dict__.pop(RESUME)  # 1.5: used once, by the fit that resumes from it
+        path = given.get("ckpt_path")
+        if "weights_only" in signature.parameters and given.get("weights_only") is None and written_here(self, path):
+            warn(_unpickle_notice(method, path))
+            given["weights_only"] = False
+        return original(*bound.args, **bound.kwargs)
+
+    return entry
+
+
+def _resume_from_checkpoint(self: Any) -> Any:
+    warn(_RESUME_NOTICE)
+    return self.__dict__.get(RESUME)
+
+
+def install_checkpoints(trainer: Any, log: PatchLog) -> None:
+    """Wrap the Trainer's entry points (before ``._keywords`` wraps them: the keywords arrive renamed)."""
+    for method in ENTRY_POINTS:
+        original = trainer.__dict__.get(method)
+        if original is not None:
+            log.set_attr(trainer, method, _wrap(method, original))
+    if not hasattr(trainer, "resume_from_checkpoint"):
+        log.set_attr(trainer, "resume_from_checkpoint", property(_resume_from_checkpoint))
