@@ -24,6 +24,7 @@ from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Note, Plan, Value
 from codemods.project.command_syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
 from codemods.project.section_fates import fates
+from legacy_api.removed_arguments import refused_at
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
@@ -295,7 +296,14 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
             decisions[use.command] = decide(use.command, options, sections, facts, shell, before)
     # A command that stays holds, of its keys, those a config would drop or rename (``gpus``): the config
     # keeps them, so no other command may rename them. A key no config drops holds nothing.
-    removed = {f"trainer.{key}" for old, new in zip(before or [], sections or [], strict=True) for key in old - new}
+    # A key the target refuses is not held by a command that stays: the guard migrates its configs anyway (that
+    # command fails on the target either way, with its own TODO), so the other commands move with the configs.
+    removed = {
+        f"trainer.{key}"
+        for old, new in zip(before or [], sections or [], strict=True)
+        for key in old - new
+        if not refused_at(key, options.target_tuple)
+    }
 
     def holds(commands: Iterable[tuple[Item, ...]]) -> set[str]:
         return {f"trainer.{item[2]}" for command in commands for item in command} & removed

@@ -36,7 +36,7 @@ def index_text(text: str, path: str) -> FileIndex:
                 for m in _UNPARSED_PYTHON_USE.finditer(text)
             )
             return FileIndex(uses=uses, facts=facts)
-        return python_index(tree, path, facts)
+        return python_index(tree, path, facts, text)
     if path.endswith((".yaml", ".yml")):
         return yaml_uses(text, path)
     return FileIndex(uses=tuple(text_uses(text, path)), facts=text_facts(text, path))

@@ -121,9 +121,15 @@ def _annotation(node: ast.expr | None) -> str:
     return ast.unparse(node) if node is not None else ""
 
 
+#: The line ends Python's tokenizer knows (``str.splitlines`` knows more).
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+
 class _PythonIndexer(ast.NodeVisitor):
-    def __init__(self, path: str, tree: ast.Module | None = None) -> None:
+    def __init__(self, path: str, tree: ast.Module | None = None, source: str = "") -> None:
         self.path = path
+        self.source = source
+        self._lines: list[str] | None = None
         self.uses: list[Use] = []
         self.schemas: list[Schema] = []
         self.splats: list[Splat] = []
@@ -248,8 +254,28 @@ class _PythonIndexer(ast.NodeVisitor):
 
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str) and "trainer." in node.value:
-            for use in text_uses(node.value, self.path):
+            for use in text_uses(self._spelling(node), self.path):
                 self.uses.append(Use(use.key, self.path, node.lineno + use.line - 1, "override", use.command))
+
+    def _spelling(self, node: ast.Constant) -> str:
+        """A string's text as its lines spell it where that differs in lines from its value: a line ending in a
+        backslash continues into the next one (a docstring's shell command, ``trainer.gpus=2 \\``), which the value
+        joins; read as spelled, each use lands on the line that shows it, and the command is the one that
+        ``codemods.frontends.commands`` rewrites there. What the literal's lines hold outside it is blanked."""
+        value = str(node.value)
+        span = (node.end_lineno or node.lineno) - node.lineno
+        if not self.source or span == value.count("\n") or node.end_col_offset is None:
+            return value
+        if self._lines is None:
+            self._lines = _NEWLINE.split(self.source)
+        lines = self._lines[node.lineno - 1 : node.lineno + span]
+        if len(lines) != span + 1:
+            return value
+        # ast's columns count UTF-8 bytes
+        lines[-1] = lines[-1].encode()[: node.end_col_offset].decode(errors="replace")
+        head = lines[0].encode()
+        lines[0] = " " * node.col_offset + head[node.col_offset :].decode(errors="replace")
+        return "\n".join(lines)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         fields = tuple(
@@ -293,9 +319,9 @@ def _dropped_reads(node: ast.Call, name: str) -> list[ast.keyword]:
     return found
 
 
-def python_index(tree: ast.Module, path: str, facts: tuple[str, ...] = ()) -> FileIndex:
-    """What a parsed Python file contributes to the project index."""
-    indexer = _PythonIndexer(path, tree)
+def python_index(tree: ast.Module, path: str, facts: tuple[str, ...] = (), source: str = "") -> FileIndex:
+    """What a parsed Python file contributes to the project index (``source``: its text, for string lines)."""
+    indexer = _PythonIndexer(path, tree, source)
     indexer.visit(tree)
     return FileIndex(tuple(indexer.uses), tuple(indexer.schemas), tuple(indexer.splats), facts=facts)
 

@@ -9,6 +9,7 @@ where the file allows comments (shell, Makefile), a finding otherwise (Markdown,
 from __future__ import annotations
 
 import io
+import re
 import tokenize
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -176,7 +177,7 @@ def python_strings(outcome: Outcome, options: Options, path: str) -> Outcome:
         body = literal[len(prefix) :]
         quote = body[:3] if body[:3] in ('"""', "'''") else body[:1]
         inner = body[len(quote) : -len(quote)]
-        if "\\" in inner and "r" not in prefix.lower():
+        if "r" not in prefix.lower() and _escaped(inner):
             continue  # an escape: the source text is not the value
         offset = starts[tok.start[0] - 1] + tok.start[1] + len(prefix) + len(quote)
         before = significant[position - 1].string if position else ""
@@ -192,6 +193,17 @@ def python_strings(outcome: Outcome, options: Options, path: str) -> Outcome:
     out = _finish(work, text)
     findings = tuple(sorted({*outcome.findings, *out.findings}, key=lambda f: (f.line, f.column, f.rule, f.message)))
     return Outcome(out.source, outcome.changed or out.changed, findings, outcome.error, outcome.parsed)
+
+
+def _escaped(inner: str) -> bool:
+    """Whether a literal's spelling holds an escape other than a line continuation. A backslash at the end of a
+    line is how a docstring shows a shell command's continuation (NeMo's ``trainer.gpus=2 \\``): Python drops it with
+    its newline, so every other character of the spelling is one of the value and a token between such
+    continuations is rewritten in place; any other escape makes the spelling differ from the value."""
+    return "\\" in _CONTINUATION.sub("", inner)
+
+
+_CONTINUATION = re.compile(r"\\\r?\n")
 
 
 def _shift(token: Token, offset: int) -> Token:
