@@ -63,6 +63,7 @@ def install() -> None:
     from compat.lightning._optimizer_step import install_optimizer_step
     from compat.lightning._patch import PatchLog
     from compat.lightning._properties import install_properties
+    from compat.lightning._removed import install_removed
     from compat.lightning._trainer import install_trainer
     from compat.lightning._trainer_arguments import install_trainer_arguments
 
@@ -84,6 +85,7 @@ def install() -> None:
             install_callback_hooks(trainer, log)
             install_optimizer_step(root, log)
             install_datamodule(root, log)
+        install_removed(found, log)  # after the names it falls back from, before the finder of the old modules
         log.add_finder(LegacyModuleFinder(found, log))
         activate_children(log)
     except BaseException:

@@ -60,7 +60,10 @@ def _value(connector: Any, name: str) -> Any:
         "use_ipu": lambda: False,
         "use_cpu": lambda: kind == "cpu",
         "use_gpu": lambda: kind == "gpu",
-        "is_slurm_managing_tasks": lambda: bool(connector._is_slurm_managing_tasks()),
+        # 1.5: SLURM's task count matched the devices it was asked for; 2.x then picks its SLURM environment.
+        "is_slurm_managing_tasks": lambda: (
+            type(getattr(trainer.strategy, "cluster_environment", None)).__name__ == "SLURMEnvironment"
+        ),
     }
     if name in answers:
         return answers[name]()

@@ -307,9 +307,18 @@ def _alias_getattr(root: str, relative: str, new: str) -> Callable[[str], Any]:
         try:
             return own(name)
         except AttributeError:
-            if not new or name.startswith("__"):
+            if name.startswith("__"):
                 raise
-            return getattr(importlib.import_module(f"{root}.{new}"), name)
+            from compat.lightning._removed import refuse_in_old_module
+
+            if not new:
+                refuse_in_old_module(root, relative, name)
+                raise
+            try:
+                return getattr(importlib.import_module(f"{root}.{new}"), name)
+            except AttributeError:
+                refuse_in_old_module(root, relative, name)  # a 1.x name its 2.x module does not have
+                raise
 
     return __getattr__
 
