@@ -13,6 +13,7 @@ what to migrate.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import warnings
@@ -22,6 +23,8 @@ from dataclasses import dataclass
 from types import FrameType
 
 import deprecation
+
+from legacy_api import rule_effects
 
 #: The distribution whose releases drop the shims (``Notice.removed_in`` is one of its versions).
 PROJECT = "lightning-migrate"
@@ -39,6 +42,7 @@ _INTERNAL_PACKAGES = (
     "lightning_fabric",
     "lightning_utilities",
     "torch",
+    *("hydra", "omegaconf", "jsonargparse"),  # a Trainer built from a config: the user wrote the config and the call
 )
 
 #: Where launchers and schedulers publish this process's rank, in Lightning's order of preference.
@@ -50,7 +54,9 @@ class Notice:
     """One deprecation, as data: the pytest audit groups and reports warnings by these fields.
 
     ``old`` and ``replacement`` are shown as written (put code in backticks); ``details`` follows them.
-    ``rule`` is the ``migrate-trainer`` rule id that rewrites the old use ("" when none does), named in the text.
+    ``rule`` is the ``migrate-trainer`` rule id that handles the old use ("" when none does), named in the text:
+    "rewrites it" where it does (``rewrites``; None: whether the rule ever rewrites, :mod:`legacy_api.rule_effects`),
+    "marks it with a TODO" where it leaves the use to its author (always when nothing replaces it).
     """
 
     old: str
@@ -59,18 +65,28 @@ class Notice:
     removed_in: str
     details: str = ""
     rule: str = ""
+    rewrites: bool | None = None
 
     @property
     def message(self) -> str:
         """The text users see, built by ``deprecation.DeprecatedWarning``."""
         advice = f"Use {self.replacement} instead." if self.replacement else ""
-        rewrite = f"`migrate-trainer --only {self.rule}` rewrites it." if self.rule else ""
+        rewrite = f"`migrate-trainer --only {self.rule}` {self.rule_effect}." if self.rule else ""
         details = " ".join(part for part in (advice, self.details, rewrite) if part)
         return str(
             deprecation.DeprecatedWarning(
                 self.old, f"Lightning {self.deprecated_in}", f"{PROJECT} {self.removed_in}", details
             )
         )
+
+    @property
+    def rule_effect(self) -> str:
+        """What ``rule`` does with the use: "rewrites it" or "marks it with a TODO"."""
+        if self.rewrites is not None:
+            return "rewrites it" if self.rewrites else "marks it with a TODO"
+        # Nothing replaces the old use: no rule can rewrite it, it can only mark it.
+        rewrites = bool(self.replacement) and rule_effects.rewrites(self.rule)
+        return "rewrites it" if rewrites else "marks it with a TODO"
 
 
 class CompatDeprecationWarning(FutureWarning):
@@ -157,11 +173,38 @@ def _is_internal(frame: FrameType) -> bool:
 
 
 def user_frame() -> FrameType | None:
-    """The innermost frame outside compat, newcore and the import machinery: the user's line."""
+    """The innermost frame outside compat, newcore, the import machinery, Lightning, torch and the config builders
+    (Hydra, OmegaConf, jsonargparse): the user's line."""
     frame: FrameType | None = sys._getframe(1)
     while frame is not None and _is_internal(frame):
         frame = frame.f_back
     return frame
+
+
+def _key_in(frame: FrameType) -> str | None:
+    """The config key an internal frame is building an object from: Hydra's ``_call_target`` holds it as
+    ``full_key``; ``LightningCLI`` builds the Trainer from its ``trainer`` section (of the subcommand's, if any)."""
+    name = str(frame.f_globals.get("__name__", ""))
+    key = frame.f_locals.get("full_key")
+    if name.startswith("hydra") and isinstance(key, str) and key:
+        return key
+    owner = frame.f_locals.get("self")
+    if owner is not None and any(cls.__name__ == "LightningCLI" for cls in type(owner).__mro__):
+        subcommand = getattr(owner, "subcommand", None)
+        return f"{subcommand}.trainer" if isinstance(subcommand, str) and subcommand else "trainer"
+    return None
+
+
+def config_key() -> str | None:
+    """The key of the config node being instantiated between this call and the user's line (Hydra's
+    ``instantiate``, ``LightningCLI``); None when no config builds the object."""
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None and _is_internal(frame):
+        key = _key_in(frame)
+        if key is not None:
+            return key
+        frame = frame.f_back
+    return None
 
 
 def warn(notice: Notice, category: type[CompatDeprecationWarning] = CompatDeprecationWarning) -> None:
@@ -172,6 +215,9 @@ def warn(notice: Notice, category: type[CompatDeprecationWarning] = CompatDeprec
     """
     if rank() != 0 or bootstrapping():
         return
+    key = config_key()
+    if key is not None:  # the user's line is the instantiate call: name the config entry that holds the old use
+        notice = dataclasses.replace(notice, details=f"{notice.details} Set in the config at `{key}`.".strip())
     warning = category(notice)
     frame = user_frame()
     if frame is None:  # only compat on the stack (e.g. a thread started inside it): nothing better to point at

@@ -8,6 +8,7 @@ from typing import Any
 
 from legacy_api import lightning15 as l15
 from legacy_api._translate_plan import (
+    CHANGED_MEANING,
     MIXED,
     PLUGIN_PRECISION_ARGS,
     REMOVED_STRATEGIES,
@@ -22,6 +23,7 @@ from legacy_api._translate_plan import (
     precision_2x,
     shown,
 )
+from legacy_api.launch_policy import TEST_SUITE_STRATEGY, spawns_in_test_suite
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS
 from legacy_api.renames import PL, RENAMES, version_tuple
 
@@ -109,17 +111,28 @@ def _fallback_strategy(plan: Plan, rule: str) -> None:
         del plan.flags["strategy"]
         return
     if name in l15.CPU_FALLBACK and on_cpu and explicit_cpu:
+        gone = REMOVED_STRATEGIES.get(name, f"strategy={value!r} is removed in 2.x").partition(":")[0]
         raise Stop(
             rule,
-            f"strategy={value!r} next to accelerator='cpu' ran ONE process in 1.5: use devices=1 for that, or "
-            'strategy="ddp" for N processes',
+            f"{gone}; next to accelerator='cpu' strategy={value!r} ran ONE process in 1.5: use devices=1 for that,"
+            ' or strategy="ddp" for N processes',
+            name in REMOVED_STRATEGIES,
         )
     if name in l15.CPU_FALLBACK and on_cpu:
         plan.use(f"Trainer(strategy={value!r}) on the CPU", f"strategy={l15.CPU_FALLBACK[name]!r}", rule)
         plan.flags["strategy"] = l15.CPU_FALLBACK[name]
         return
     if accelerator in ("gpu", "cuda") and nodes > 1 and name is None and count == 1:
-        raise Stop(rule, '1.5 refused one GPU per node on several nodes without a strategy: pass strategy="ddp"')
+        refused = '1.5 refused one GPU per node on several nodes without a strategy: pass strategy="ddp"'
+        if "strategy" in plan:  # strategy=None: the rewrite stops at its TODO and keeps it, which 2.x rejects too
+            raise Stop(rule, refused)
+        # 1.5 refused it; migrate-trainer leaves the call as it is with a TODO, so 2.x's choice (DDP) runs: the same
+        plan.use(
+            f"Trainer(num_nodes={nodes!r}) with one GPU per node and no strategy",
+            'strategy="ddp", which 2.x picks (1.5 refused it)',
+            rule,
+            False,
+        )
 
 
 def _amp_flags(plan: Plan) -> None:
@@ -163,7 +176,9 @@ def _auto_select_gpus(plan: Plan) -> None:
         return
     if isinstance(devices, int) and not isinstance(devices, bool):  # 1.5 picked free GPUs for an int count only
         plan.flags["devices"] = Call("accelerators.find_usable_cuda_devices", (devices,))
-    plan.use(f"Trainer(auto_select_gpus={flag!r})", f"devices=find_usable_cuda_devices({devices!r})", rule)
+    # gpus=-1 ("every GPU", no count to pick): migrate-trainer leaves a TODO
+    counted = not (isinstance(devices, int) and l15.device_count(devices) is None)
+    plan.use(f"Trainer(auto_select_gpus={flag!r})", f"devices=find_usable_cuda_devices({devices!r})", rule, counted)
 
 
 def _precision_values(plan: Plan) -> None:
@@ -171,6 +186,13 @@ def _precision_values(plan: Plan) -> None:
     precision = plan.get("precision")
     if precision in (64, "64", "64-true") and not isinstance(precision, bool) and is_deepspeed(plan.get("strategy")):
         raise Stop(rule, "DeepSpeed does not train in float64 in 2.x: choose 32 or bf16", True)
+    if precision in (64, "64", "64-true") and not isinstance(precision, bool) and _lit(plan.get("strategy")) == "fsdp":
+        raise Stop(
+            rule,
+            "FairScale's FSDP in float64 is removed in 2.0, and native FSDP (strategy='fsdp') does not train in"
+            " float64: choose 32 or bf16",
+            True,
+        )
     if isinstance(precision, bool) or precision not in MIXED:
         return
     spelled = "bf16-true" if plan.get("accelerator") == "tpu" else MIXED[precision]
@@ -190,6 +212,14 @@ def _trainer_defaults(plan: Plan) -> None:
         # 1.x's one CPU device, which 2.x's accelerator="auto", devices="auto" would widen to every GPU
         plan.use("no accelerator=/devices=", 'accelerator="cpu", devices=1', rule)
         plan.flags["accelerator"], plan.flags["devices"] = "cpu", 1
+    if plan.test_suite and spawns_in_test_suite(plan.get("accelerator"), plan.get("devices"), plan.get("strategy")):
+        plan.use(
+            f"several devices without a strategy (devices={plan.get('devices')!r}) under pytest",
+            f"strategy={TEST_SUITE_STRATEGY!r}, what 1.5 ran: 2.x's 'ddp' would run the pytest session again in"
+            " each process",
+            rule,
+        )
+        plan.flags["strategy"] = TEST_SUITE_STRATEGY
 
 
 def _acts_on_every_device(plan: Plan) -> bool:
@@ -218,11 +248,26 @@ def _strategy_names(plan: Plan) -> None:
     if not isinstance(strategy, str):
         return
     name = strategy.lower()
+    if name == "fsdp" and _lit(plan.get("accelerator")) == "cpu":
+        raise Stop(
+            rule,
+            "FairScale's FSDP, which 1.5 ran on the CPU, is removed in 2.0; strategy='fsdp' is native FSDP in 2.x and"
+            " needs GPUs: use strategy='ddp' on the CPU",
+            True,
+        )
+    if name in CHANGED_MEANING:
+        plan.use(f"Trainer(strategy={strategy!r})", CHANGED_MEANING[name], rule, False)
+        return
     if name in REMOVED_STRATEGIES:
         raise Stop(rule, REMOVED_STRATEGIES[name], True)
     if name in RENAMED_STRATEGIES:
         if name == "tpu_spawn_debug" and plan.get("accelerator") != "tpu":
-            raise Stop(rule, 'strategy="tpu_spawn_debug" is "xla_debug" in 2.x, which needs TPUs: choose a strategy')
+            raise Stop(
+                rule,
+                'strategy="tpu_spawn_debug" on the CPU or GPUs is gone in 2.x: its 2.x name "xla_debug" needs TPUs;'
+                " choose a strategy for this accelerator",
+                True,
+            )
         plan.use(f"Trainer(strategy={strategy!r})", f"strategy={RENAMED_STRATEGIES[name]!r}", rule)
         plan.flags["strategy"] = RENAMED_STRATEGIES[name]
 

@@ -45,6 +45,11 @@ REMOVED_STRATEGIES: dict[str, str] = {
     "hpu_parallel": "HPU support left Lightning in 2.1: `pip install lightning-habana`",
     "hpu_single": "HPU support left Lightning in 2.1: `pip install lightning-habana`",
 }
+#: Strategy names 2.x keeps for another implementation: kept, with a warning (codemod rule strategy_names leaves a
+#: TODO there). ``"fsdp"`` was FairScale's FSDP in 1.5 and is PyTorch's native FSDP in 2.x, as the rewrite keeps it.
+CHANGED_MEANING: dict[str, str] = {
+    "fsdp": "strategy='fsdp', which is PyTorch's native FSDP in 2.x (FairScale's in 1.5): check its options",
+}
 RENAMED_STRATEGIES = {"tpu_spawn": "xla", "tpu_spawn_debug": "xla_debug"}
 IPU_MOVED = (
     "IPU support left Lightning in 2.1: `pip install lightning-graphcore` and pass its IPUAccelerator()/IPUStrategy()"
@@ -68,6 +73,8 @@ class Use:
     old: str
     replacement: str
     rule: str
+    #: Whether ``migrate-trainer --only <rule>`` rewrites this use (False: it leaves a TODO and the shim decides).
+    rewrites: bool = True
 
 
 @dataclass(frozen=True)
@@ -156,8 +163,10 @@ class Stop(Exception):
 
 
 class Plan:
-    def __init__(self, kwargs: Mapping[str, Any]) -> None:
+    def __init__(self, kwargs: Mapping[str, Any], test_suite: bool = False) -> None:
         self.flags: dict[str, Any] = dict(kwargs)
+        #: pytest runs the program: several devices 1.5 spawned keep ``ddp_spawn`` (legacy_api.launch_policy).
+        self.test_suite = test_suite
         self.origin: dict[str, str] = {}
         self.uses: list[Use] = []
         self.given = dict(kwargs)
@@ -168,10 +177,10 @@ class Plan:
     def get(self, key: str) -> Any:
         return self.flags.get(key)
 
-    def use(self, old: str, replacement: str, rule: str) -> None:
-        self.uses.append(Use(old, replacement, rule))
+    def use(self, old: str, replacement: str, rule: str, rewrites: bool = True) -> None:
+        self.uses.append(Use(old, replacement, rule, rewrites))
 
-    def flag(self, key: str, replacement: str, rule: str) -> None:
+    def flag(self, key: str, replacement: str, rule: str, rewrites: bool = True) -> None:
         """A legacy flag as the user passed it (``Trainer(gpus=2)``) and its replacement."""
         value = self.given.get(key, self.flags.get(key))
-        self.use(f"Trainer({key}={shown(value)})", replacement, rule)
+        self.use(f"Trainer({key}={shown(value)})", replacement, rule, rewrites)

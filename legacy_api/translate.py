@@ -25,6 +25,7 @@ from typing import Any
 from legacy_api._translate_devices import EARLY_STEPS
 from legacy_api._translate_late import LATE_STEPS, class_rows, renamed
 from legacy_api._translate_plan import (
+    CHANGED_MEANING,
     PLUGIN_PRECISION_ARGS,
     REMOVED_STRATEGIES,
     Call,
@@ -45,9 +46,10 @@ from legacy_api._translate_plan import (
 ROUNDS = 4
 
 
-def translate(kwargs: Mapping[str, Any]) -> Translation:
-    """The 2.x keyword arguments for the 1.5 keyword values ``kwargs`` (see the module docstring)."""
-    plan = Plan(kwargs)
+def translate(kwargs: Mapping[str, Any], test_suite: bool = False) -> Translation:
+    """The 2.x keyword arguments for the 1.5 keyword values ``kwargs`` (see the module docstring); ``test_suite``:
+    pytest runs the program, so several devices 1.5 spawned keep ``ddp_spawn`` (:mod:`legacy_api.launch_policy`)."""
+    plan = Plan(kwargs, test_suite)
     try:
         for index in range(ROUNDS):
             before = dict(plan.flags)
@@ -95,6 +97,7 @@ def rename_instance(value: Any) -> tuple[Any, str | None]:
 
 
 __all__ = [
+    "CHANGED_MEANING",
     "PLUGIN_PRECISION_ARGS",
     "REMOVED_STRATEGIES",
     "Call",

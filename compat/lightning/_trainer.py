@@ -22,6 +22,7 @@ from compat._rows import compat_removed_in, flag_versions
 from compat._warn import Notice, warn
 from compat.lightning._names import removed_feature_error
 from compat.lightning._patch import PatchLog
+from legacy_api.launch_policy import under_pytest
 from legacy_api.lightning15 import LEGACY_FLAGS
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS
 from legacy_api.translate import Call, Use, translate
@@ -42,7 +43,7 @@ def _versions(use: Use) -> tuple[str, str]:
 
 
 def _notice(use: Use) -> Notice:
-    return Notice(f"`{use.old}`", f"`{use.replacement}`", *_versions(use), rule=use.rule)
+    return Notice(f"`{use.old}`", f"`{use.replacement}`", *_versions(use), rule=use.rule, rewrites=use.rewrites)
 
 
 def _build(root: str, value: Any) -> Any:
@@ -56,8 +57,9 @@ def _build(root: str, value: Any) -> Any:
 
 
 def legacy_kwargs(root: str, kwargs: Mapping[str, Any]) -> dict[str, Any]:
-    """The 2.x keyword arguments for a 1.5 call on ``root``, after warning for each legacy use (or raising)."""
-    result = translate(kwargs)
+    """The 2.x keyword arguments for a 1.5 call on ``root``, after warning for each legacy use (or raising). Under
+    pytest several devices 1.5 spawned keep ``ddp_spawn``, as migrate-trainer writes in a test suite."""
+    result = translate(kwargs, test_suite=under_pytest())
     for use in result.uses:
         warn(_notice(use))
     if result.error is not None:
@@ -73,13 +75,51 @@ def _wrap_init(root: str, original: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(original)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         new = legacy_kwargs(root, kwargs)
-        original(self, *args, **new)
+        try:
+            original(self, *args, **new)
+        except KeyError as error:
+            _outside_the_cluster(new, error)
+            raise
+        except Exception as error:
+            _spawn_in_a_notebook(error)
+            raise
         self.__dict__[GIVEN] = dict(kwargs)
         accelerator = getattr(self, "accelerator", None)
         if accelerator is not None:
             accelerator.__dict__[STRATEGY_REF] = weakref.ref(self.strategy)
 
     return __init__
+
+
+def _outside_the_cluster(kwargs: Mapping[str, Any], error: KeyError) -> None:
+    """A cluster environment plugin read a variable of its job that this process lacks (``SLURMEnvironment()``
+    outside SLURM: ``KeyError: 'SLURM_NODEID'``, as in 1.5): the error says so instead of a bare KeyError."""
+    plugins = kwargs.get("plugins")
+    items = plugins if isinstance(plugins, list | tuple) else [plugins]
+    names = [type(item).__name__ for item in items if type(item).__name__.endswith("Environment")]
+    if not names:
+        return
+    from lightning_fabric.utilities.exceptions import MisconfigurationException
+
+    raise MisconfigurationException(
+        f"plugins=[{', '.join(f'{name}()' for name in names)}] reads the environment variable {error} of its"
+        " cluster's job, which this process does not have: run it inside that job, or leave the plugin out"
+    ) from error
+
+
+#: 2.x's refusal of a launcher that cannot start from a notebook (its ``_check_strategy_and_fallback``).
+_NOTEBOOK = "is not compatible with an interactive environment"
+
+
+def _spawn_in_a_notebook(error: Exception) -> None:
+    """1.5 spawned (or re-ran the script) from a notebook, whose workers then failed to import its code; 2.x refuses
+    it when the Trainer is built: that launcher is gone there, so the error is the removed feature's."""
+    if _NOTEBOOK not in str(error):
+        return
+    raise removed_feature_error()(
+        f"{error} 1.5 launched these processes from a notebook; 2.x no longer does: use strategy='ddp_notebook'"
+        " (forked), or run the code as a script"
+    ) from error
 
 
 # --- argparse (gone in 2.0) ----------------------------------------------------------------------------------------

@@ -91,6 +91,7 @@ def test_import_is_cheap_and_never_imports_optional_backends_or_libcst() -> None
         "legacy_api._trainer_properties",
         "legacy_api._strategy_names",
         "legacy_api.lightning15",
+        "legacy_api.rule_effects",
         "deprecation",
         "packaging",
         "packaging.version",

@@ -224,7 +224,9 @@ def gone(theirs: Mapping[str, Any], case: Mapping[str, Any]) -> bool:
     if case.get("interactive") and _named_strategy(case["kwargs"]) and theirs["family"] in ("ddp", "deepspeed"):
         return True
     xla = theirs["family"] in ("xla", "single_xla") or theirs["device"] == "xla"
-    return (xla and theirs["accelerator"] != "tpu") or (theirs["accelerator"] == "cpu" and theirs["device"] != "cpu")
+    return bool(
+        (xla and theirs["accelerator"] != "tpu") or (theirs["accelerator"] == "cpu" and theirs["device"] != "cpu")
+    )
 
 
 def named_by_code(case: Mapping[str, Any]) -> bool:

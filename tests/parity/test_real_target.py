@@ -86,7 +86,11 @@ def test_slurm_jobs_ask_for_tasks_per_node() -> None:
 
 def test_selection_compares_the_launcher_only_where_the_old_code_chose_it() -> None:
     def record(strategy: str, launcher: str | None, start: str | None = None) -> dict[str, object]:
-        selected = {"strategy": strategy, "accelerator": "CPUAccelerator", "precision_plugin": "Precision"}
+        selected: dict[str, object] = {
+            "strategy": strategy,
+            "accelerator": "CPUAccelerator",
+            "precision_plugin": "Precision",
+        }
         selected.update(precision_plugin_precision="32-true", parallel_devices=["cpu", "cpu"], launcher=launcher)
         selected.update(launcher_start_method=start, cluster_environment="LightningEnvironment")
         return {"outcome": "ok", "selected": selected}
