@@ -20,7 +20,6 @@ TODO_ONLY: frozenset[str] = frozenset(
         "interactive_launch",
         "ipu_accelerator",
         "removed_attributes",
-        "trainer_subclasses",
     }
 )
 

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,63 @@ def test_import_is_cheap_and_never_imports_optional_backends_or_libcst() -> None
     assert report["bad"] == []
     # Generous bound (measured: ~15 ms on top of ~950 ms): compat must stay a thin layer over newcore.
     assert report["compat"] < 0.25 * report["newcore"]
+
+
+# --- a Trainer built from a config: the user's line, and the config key -----------------------------------------------
+def _module(name: str, source: str, **names: object) -> dict[str, object]:
+    """Functions compiled as if they lived in module ``name`` (their frames carry its ``__name__``)."""
+    namespace: dict[str, object] = {"__name__": name, **names}
+    exec(compile(textwrap.dedent(source), f"<{name}>", "exec"), namespace)
+    return namespace
+
+
+_TRAINER = _module(
+    "pytorch_lightning.trainer.trainer",
+    """
+    def Trainer(**kwargs):
+        warn(Notice("`Trainer(gpus=2)`", "`accelerator='gpu', devices=2`", "1.7", "2.0.0", rule="device_flags"))
+    """,
+    warn=warn,
+    Notice=Notice,
+)
+#: Hydra's instantiate: ``_call_target(_target_, _partial_, args, kwargs, full_key)`` (hydra-core 1.2+).
+_HYDRA = _module(
+    "hydra._internal.instantiate._instantiate2",
+    """
+    def _call_target(_target_, _partial_, args, kwargs, full_key):
+        return _target_(*args, **kwargs)
+
+    def instantiate():
+        return _call_target(Trainer, False, (), {"gpus": 2}, "trainer")
+    """,
+    Trainer=_TRAINER["Trainer"],
+)
+_CLI = _module(
+    "lightning.pytorch.cli",
+    """
+    class LightningCLI:
+        subcommand = "fit"
+
+        def __init__(self):
+            self.trainer = self.instantiate_trainer()
+
+        def instantiate_trainer(self):
+            return Trainer(gpus=2)
+    """,
+    Trainer=_TRAINER["Trainer"],
+)
+BUILDERS = [
+    pytest.param(_HYDRA["instantiate"], "trainer", id="hydra.utils.instantiate(cfg.trainer)"),
+    pytest.param(_CLI["LightningCLI"], "fit.trainer", id="LightningCLI() running fit"),
+]
+
+
+@pytest.mark.parametrize(("build", "key"), BUILDERS)
+def test_a_trainer_built_from_a_config_warns_at_the_users_call_naming_the_key(
+    build: Callable[[], object], key: str
+) -> None:
+    with pytest.warns(CompatDeprecationWarning) as caught:
+        build()
+    (warning,) = caught.list
+    assert (warning.filename, warning.lineno) == (__file__, sys._getframe().f_lineno - 2)
+    assert f"Set in the config at `{key}`." in str(warning.message)
