@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Note, Plan, Value
 from codemods.project.command_syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
+from codemods.project.moved_reads import moves_with_key
 from codemods.project.section_fates import fates
 from legacy_api.removed_arguments import refused_at
 from legacy_api.renames import PL
@@ -285,7 +286,12 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     cached = index.memo.get(memo_key)
     if isinstance(cached, Analysis):
         return cached
-    fixed = {use.key for use in index.uses if use.kind != "override" or not use.command}
+    # a read that moves with its key (``cfg.trainer.gpus`` -> ``cfg.trainer.devices``) fixes nothing: the key goes
+    fixed = {
+        use.key
+        for use in index.uses
+        if (use.kind != "override" or not use.command) and not moves_with_key(use, index, options)
+    }
     sections = _section_keys(index, options, fixed)
     before = [frozenset(key for key, _ in section.items) for section in index.sections] or None
     facts = frozenset(index.facts)

@@ -66,9 +66,15 @@ def unindexed(path: str, data: bytes, part: FileIndex) -> tuple[str, ...]:
         elif path.endswith((".yaml", ".yml")):
             if _unrecorded(key, data, part):
                 found.append(f"unindexed:{key}")
-        elif not path.endswith((".py", ".pyi")) and _MOVABLE_TEXT[key].search(data):
+        elif _MOVABLE_TEXT[key].search(data) and len(_MOVABLE_TEXT[key].findall(data)) > _commands_of(key, part):
+            # every mention is a command the index holds (a script's ``trainer.gpus=2``): those are weighed
             found.append(f"unindexed:{key}")
     return tuple(found)
+
+
+def _commands_of(key: str, part: FileIndex) -> int:
+    """How many uses of ``trainer.<key>`` the index holds as tokens of a command line in this file."""
+    return sum(1 for use in part.uses if use.key == f"trainer.{key}" and use.kind == "override" and use.command)
 
 
 def _python_mentions(data: bytes, key: str) -> bool:

@@ -22,10 +22,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from codemods.project.command_syntax import read_value
 from codemods.project.guard import reasons
 from codemods.project.index import ProjectIndex, Use, movable_read
 from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.section_plans import plan_section, section_values
+from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
     from codemods.model import Options
@@ -35,10 +37,23 @@ def _same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
+def _keeps_value(use: Use, old: str, options: Options) -> bool:
+    """An override command (``trainer.gpus=2`` in a script or a docstring) that cannot change what a moved read
+    finds: the target refuses the key, so the command either migrates with its value under the new key
+    (``trainer.devices=2``: a non-zero count) or stays as it is and fails loudly there, with its own TODO.
+    ``gpus=0`` becomes ``accelerator=cpu devices=1``, where a moved read would find 1: it holds the reads."""
+    if use.kind != "override" or not use.command or not refused_at(old, options.target_tuple):
+        return False
+    values = [value for _style, _prefix, key, value in use.command if key == old]
+    return bool(values) and all(type(read_value(value)) is int and read_value(value) != 0 for value in values)
+
+
 def _movable(index: ProjectIndex, options: Options, old: str, new: str) -> bool:
     key = f"trainer.{old}"
     uses = index.uses_of(key)
-    if not uses or not all(movable_read(use) for use in uses):
+    if not any(movable_read(use) for use in uses) or not all(
+        movable_read(use) or _keeps_value(use, old, options) for use in uses
+    ):
         return False
     if f"unindexed:{old}" in index.facts or index.uses_of(f"trainer.{new}"):
         return False

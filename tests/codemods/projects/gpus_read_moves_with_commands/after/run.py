@@ -1,0 +1,13 @@
+"""Fit the model.
+
+    python run.py trainer.accelerator=gpu trainer.devices=4 trainer.max_epochs=1
+"""
+import hydra
+import pytorch_lightning as pl
+
+
+@hydra.main(config_path="conf", config_name="config")
+def main(cfg):
+    workers = 4 * cfg.trainer.devices
+    trainer = pl.Trainer(**cfg.trainer)
+    return trainer, workers
