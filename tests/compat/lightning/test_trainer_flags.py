@@ -56,6 +56,14 @@ FLAGS = [
     pytest.param({"ipus": 4}, "removed: lightning-graphcore", id="IPUs are removed"),
     pytest.param({"gpus": 1, "precision": 16, "amp_backend": "apex"}, "removed: apex", id="apex is removed"),
     pytest.param({"strategy": "ddp", "accelerator": "ddp_spawn"}, "error: both select a strategy", id="two strategies"),
+    pytest.param(
+        {"strategy": "dp", "accelerator": "cpu", "devices": 2}, "removed: DataParallel is removed", id="dp on the CPU"
+    ),
+    pytest.param({"strategy": "tpu_spawn_debug"}, "removed: xla_debug", id="tpu_spawn_debug off TPUs is removed"),
+    pytest.param({"strategy": "fsdp"}, "removed: FairScale's FSDP", id="FairScale FSDP on the CPU is removed"),
+    pytest.param(
+        {"num_processes": 2, "plugins": ["ddp", "ddp_sharded"]}, "removed: FairScale", id="a FairScale name in plugins="
+    ),
 ]
 
 
@@ -101,3 +109,35 @@ def test_argparse_helpers_are_back(shim: Any) -> None:
         args = parser.parse_args(["--num_processes", "2", "--accelerator", "ddp_cpu", "--max_epochs", "3"])
         trainer = pl.Trainer.from_argparse_args(args, **BASE)
     assert (type(trainer.strategy).__name__, trainer.num_devices, trainer.max_epochs) == ("DDPStrategy", 2, 3)
+
+
+def test_under_pytest_several_processes_spawn_as_in_1_5(shim: Any) -> None:
+    """legacy_api.launch_policy: 2.x's "ddp" would run this pytest session again in each child process."""
+    import pytorch_lightning as pl
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        trainer = pl.Trainer(accelerator="ddp_cpu", num_processes=2, **BASE)
+    assert (type(trainer.strategy).__name__, trainer.strategy._start_method) == ("DDPStrategy", "spawn")
+
+
+def test_gpus_next_to_ddp_cpu_warns_that_it_is_not_used(shim: Any) -> None:
+    import pytorch_lightning as pl
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        pl.Trainer(accelerator="ddp_cpu", num_processes=2, gpus=2, **BASE)
+    notices = [w.message.notice for w in caught if issubclass(w.category, CompatDeprecationWarning)]  # type: ignore[union-attr]
+    assert ("`Trainer(gpus=2)`", "ddp_cpu") in [(n.old, n.rule) for n in notices]
+
+
+def test_a_cluster_plugin_outside_its_cluster_names_the_variable(shim: Any) -> None:
+    """1.5 raised a bare KeyError('SLURM_NODEID') here; the shim says what is missing and why."""
+    import pytorch_lightning as pl
+    from lightning_fabric.utilities.exceptions import MisconfigurationException
+    from pytorch_lightning.plugins.environments import SLURMEnvironment
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(MisconfigurationException, match=r"SLURMEnvironment\(\)\] reads the environment variable"):
+            pl.Trainer(plugins=[SLURMEnvironment()], num_processes=2, **BASE)
