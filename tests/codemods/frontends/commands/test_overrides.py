@@ -270,6 +270,35 @@ TODO = "# TODO(migrate-trainer): "
             'arg = "++trainer.gpus=1"\n',
             id="Python: one argument that is no list item cannot become two",
         ),
+        pytest.param(
+            "train.py",
+            '"""Run:\n    python train.py \\\n        trainer.gpus=2 \\\n        trainer.max_epochs=1\n"""\n',
+            MIGRATED,
+            '"""Run:\n    python train.py \\\n        trainer.accelerator=gpu trainer.devices=2 \\\n'
+            '        trainer.max_epochs=1\n"""\n',
+            id="Python: a docstring's command continued with backslashes is rewritten in place",
+        ),
+        pytest.param(
+            "train.py",
+            '"""Run:\\tpython train.py trainer.gpus=2\n"""\n',
+            MIGRATED,
+            '"""Run:\\tpython train.py trainer.gpus=2\n"""\n',
+            id="Python: any other escape leaves the string as it is",
+        ),
+        pytest.param(
+            "run.sh",
+            "# python train.py trainer.gpus=2\n",
+            MIGRATED,
+            "# python train.py trainer.accelerator=gpu trainer.devices=2\n",
+            id="a commented-out command is rewritten where the rewrite is exact",
+        ),
+        pytest.param(
+            "run.sh",
+            "# python train.py trainer.gpus=$N\n#python train.py trainer.gpus=0\n",
+            {},
+            "# python train.py trainer.gpus=$N\n#python train.py trainer.gpus=0\n",
+            id="a commented-out command that would need a TODO gets none",
+        ),
     ],
 )
 def test_commands(path: str, before: str, project: dict[str, str], after: str) -> None:
@@ -278,6 +307,11 @@ def test_commands(path: str, before: str, project: dict[str, str], after: str) -
     assert outcome.source == after
     again = _run(path, outcome.source, project, target)
     assert again.source == outcome.source, "a second run changes nothing"
+
+
+def test_a_commented_out_command_is_reported_not_marked() -> None:
+    outcome = _run("run.sh", "# python train.py trainer.gpus=$N\n", MIGRATED)
+    assert [(f.line, f.kind) for f in outcome.findings] == [(1, "report")]
 
 
 def test_findings_where_no_comment_fits() -> None:
