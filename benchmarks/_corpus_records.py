@@ -62,3 +62,5 @@ class ProjectReport:
     #: The project's own later history (the mirror's newest commit), on the files both commits have: the legacy
     #: uses the maintainers removed by hand, and the ones this run handles in those files.
     maintainers: dict[str, object] = field(default_factory=dict)
+    #: YAML files that set a legacy Trainer key: [before the run, still after it].
+    legacy_configs: list[int] = field(default_factory=lambda: [0, 0])

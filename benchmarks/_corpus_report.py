@@ -50,6 +50,16 @@ def _by_hand(reports: Sequence[ProjectReport]) -> str:
     return f"{sum(int(str(m['by_hand'])) for m in done)} / {sum(int(str(m['ours'])) for m in done)}"
 
 
+def _configs(reports: Sequence[ProjectReport]) -> str:
+    """``legacy YAML files before → after this run (maintainers: of those still there at HEAD, left legacy)``."""
+    before = sum(r.legacy_configs[0] for r in reports)
+    after = sum(r.legacy_configs[1] for r in reports)
+    done = [r.maintainers for r in reports if r.maintainers and "configs" in r.maintainers]
+    there = sum(int(str(m["configs"])) for m in done)
+    left = sum(int(str(m["configs_left"])) for m in done)
+    return f"{before} → {after} (by hand: {there} → {left})" if there else f"{before} → {after}"
+
+
 def _row(name: str, reports: Sequence[ProjectReport]) -> list[str]:
     files = Counter[str]()
     changed = Counter[str]()
@@ -67,6 +77,7 @@ def _row(name: str, reports: Sequence[ProjectReport]) -> list[str]:
         _coverage(reports).share(),
         _todo_load(reports),
         _by_hand(reports),
+        _configs(reports),
         str(sum(r.todos for r in reports)),
         str(sum(len(r.dangling) for r in reports)),
         str(sum(len(r.two_strategies) for r in reports)),
@@ -89,6 +100,7 @@ HEADER = [
     "rewritten or flagged",
     "TODO findings (removed / unread) / fixes",
     "maintainers by hand / this run (same files)",
+    "YAML files with legacy keys before → after",
     "TODOs",
     "(a) dangling key uses",
     "(b) two strategies",

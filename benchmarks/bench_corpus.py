@@ -127,7 +127,21 @@ def maintainers(
     before = sum(sum(detect(rel, texts_before[rel]).values()) for rel in common)
     by_hand = before - sum(sum(detect(rel, texts_later[rel]).values()) for rel in common)
     ours = measure(before, {rel: texts_after[rel] for rel in common if rel in texts_after}, use_lines, rows, TODO_MARK)
-    return {"commit": commit, "files": len(common), "legacy": before, "by_hand": by_hand, "ours": ours.handled}
+    configs = [rel for rel in legacy_configs(texts_before) if rel in texts_later]
+    return {
+        "commit": commit,
+        "files": len(common),
+        "legacy": before,
+        "by_hand": by_hand,
+        "ours": ours.handled,
+        "configs": len(configs),
+        "configs_left": len(legacy_configs({rel: texts_later[rel] for rel in configs})),
+    }
+
+
+def legacy_configs(texts: dict[str, str]) -> list[str]:
+    """The YAML files that still set a legacy Trainer key (``gpus:``, ``accelerator: ddp``, ...)."""
+    return sorted(rel for rel, text in texts.items() if file_kind(rel) == "yaml" and sum(detect(rel, text).values()))
 
 
 def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: Path | None) -> ProjectReport:
@@ -165,6 +179,8 @@ def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: 
 
     report.coverage = measure(_n(report.legacy_before), texts_after, use_lines, report.runs[0].rows, TODO_MARK)
     report.maintainers = maintainers(git_dir, project, scratch, texts_before, texts_after, report.runs[0].rows)
+    configs = legacy_configs(texts_before)
+    report.legacy_configs = [len(configs), len(legacy_configs({rel: texts_after.get(rel, "") for rel in configs}))]
     report.silent_legacy = [hit for rel in sorted(texts_after) for hit in silent_legacy(rel, texts_after[rel])]
     report.silent_legacy = [h for h in report.silent_legacy if file_kind(str(h["path"])) == "py"]
     report.todo_rules = dict(
