@@ -78,7 +78,7 @@ def install() -> None:
             install_trainer_arguments(root, trainer, log)
             install_properties(root, trainer, log)
             install_connector(root, log)
-            install_checkpoints(trainer, log)  # before the keywords: its wrappers see the 2.x keyword names
+            install_checkpoints(root, trainer, log)  # before the keywords: its wrappers see the 2.x keyword names
             install_keywords(root, log)
             install_loggers(root, trainer, log)
             install_epoch_end(root, trainer, log)

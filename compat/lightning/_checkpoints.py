@@ -9,11 +9,16 @@
   same Trainer wrote (``ckpt_path="best"``/``"last"``/``"hpc"``, or a file under the ``dirpath`` of one of its own
   ``ModelCheckpoint`` callbacks) is loaded with ``weights_only=False``, with a warning; any other path (one the
   user names, a resume path from elsewhere) keeps torch's safe default: unpickling a foreign file runs its code.
+* ``ModelCheckpoint(save_last=True)``: 1.5.10's ``save_checkpoint`` wrote ``last.ckpt`` at every save point (each
+  validation end, epoch end, ``every_n_train_steps``), and ``resume_from_checkpoint="last.ckpt"`` relied on it;
+  2.6 writes it only where a top-k file was written too, so a run whose monitored value stopped improving resumes
+  from an older epoch. The shim writes it at every save point again (``save_last="link"`` is left to 2.x).
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import inspect
 import os
 from collections.abc import Callable
@@ -92,16 +97,55 @@ def _wrap(method: str, original: Callable[..., Any]) -> Callable[..., Any]:
     return entry
 
 
+_LAST_NOTICE = Notice(
+    "`ModelCheckpoint(save_last=True)` writing last.ckpt only with a top-k checkpoint (Lightning 2.6)",
+    "",
+    "2.6",
+    compat_removed_in("2.0"),
+    "1.5 wrote last.ckpt at every save point; the shim does too, so resuming from it continues the latest epoch.",
+)
+#: On a ModelCheckpoint: the global step whose last.ckpt the shim wrote (2.x's own write at that step is skipped).
+_LAST_STEP = "_compat_lightning_last_step"
+
+
+def _wrap_topk(original: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(original)
+    def _save_topk_checkpoint(self: Any, trainer: Any, monitor_candidates: Any) -> Any:
+        result = original(self, trainer, monitor_candidates)
+        if self.save_last is True and self._last_global_step_saved != trainer.global_step:
+            warn(_LAST_NOTICE)
+            self._save_last_checkpoint(trainer, monitor_candidates)
+            self.__dict__[_LAST_STEP] = trainer.global_step
+        return result
+
+    return _save_topk_checkpoint
+
+
+def _wrap_last(original: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(original)
+    def _save_last_checkpoint(self: Any, trainer: Any, monitor_candidates: Any) -> Any:
+        if self.__dict__.get(_LAST_STEP) == trainer.global_step and self.last_model_path:
+            return None  # written by the shim at this step already
+        return original(self, trainer, monitor_candidates)
+
+    return _save_last_checkpoint
+
+
 def _resume_from_checkpoint(self: Any) -> Any:
     warn(_RESUME_NOTICE)
     return self.__dict__.get(RESUME)
 
 
-def install_checkpoints(trainer: Any, log: PatchLog) -> None:
-    """Wrap the Trainer's entry points (before ``._keywords`` wraps them: the keywords arrive renamed)."""
+def install_checkpoints(root: str, trainer: Any, log: PatchLog) -> None:
+    """Wrap the Trainer's entry points (before ``._keywords`` wraps them: the keywords arrive renamed) and
+    ModelCheckpoint's last-checkpoint writes."""
     for method in ENTRY_POINTS:
         original = trainer.__dict__.get(method)
         if original is not None:
             log.set_attr(trainer, method, _wrap(method, original))
     if not hasattr(trainer, "resume_from_checkpoint"):
         log.set_attr(trainer, "resume_from_checkpoint", property(_resume_from_checkpoint))
+    checkpoint = importlib.import_module(f"{root}.callbacks").ModelCheckpoint
+    for name, wrap in (("_save_topk_checkpoint", _wrap_topk), ("_save_last_checkpoint", _wrap_last)):
+        if name in checkpoint.__dict__:
+            log.set_attr(checkpoint, name, wrap(checkpoint.__dict__[name]))

@@ -107,8 +107,10 @@ def _legacy_swa(root: str) -> type:
                 self._swa_lrs = [group["lr"] for group in trainer.optimizers[0].param_groups]
             super().on_train_epoch_start(trainer, pl_module)
 
-    # The callback-state key is the qualified name: a checkpoint of 2.x's own SWA callback resumes into this one.
+    # The callback-state key is the qualified name: a checkpoint of 2.x's own SWA callback resumes into this one,
+    # and code that reads type(cb).__name__ sees 1.5's name.
     LegacyStochasticWeightAveraging.__qualname__ = base.__qualname__
+    LegacyStochasticWeightAveraging.__name__ = base.__name__
     return LegacyStochasticWeightAveraging
 
 
