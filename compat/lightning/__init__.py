@@ -57,10 +57,12 @@ def install() -> None:
     from compat.lightning._connector import install_connector
     from compat.lightning._datamodule import install_datamodule
     from compat.lightning._epoch_end import install_epoch_end
+    from compat.lightning._epoch_hooks import install_epoch_hooks
     from compat.lightning._keywords import install_keywords
     from compat.lightning._loggers import install_loggers
     from compat.lightning._names import LegacyModuleFinder, install_names
     from compat.lightning._optimizer_step import install_optimizer_step
+    from compat.lightning._optimizers import install_optimizers
     from compat.lightning._patch import PatchLog
     from compat.lightning._properties import install_properties
     from compat.lightning._removed import install_removed
@@ -84,6 +86,8 @@ def install() -> None:
             install_epoch_end(root, trainer, log)
             install_callback_hooks(trainer, log)
             install_optimizer_step(root, log)
+            install_optimizers(root, log)
+            install_epoch_hooks(root, log)
             install_datamodule(root, log)
         install_removed(found, log)  # after the names it falls back from, before the finder of the old modules
         log.add_finder(LegacyModuleFinder(found, log))

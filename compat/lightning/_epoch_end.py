@@ -7,11 +7,13 @@ ends) that do what 1.5.10's loops did (``codemods/rules/_epoch_end_plan.py`` has
 
 * ``on_*_batch_end`` keeps what 2.x hands it, the step's output: evaluation outputs that are not None, one list per
   dataloader; training outputs that are not empty (2.x makes them ``{"loss": ..., **extra}``), tensors detached;
-* ``on_*_epoch_end`` calls the legacy hook with the list (a list of lists with several dataloaders), then the
-  module's own ``on_*_epoch_end``, and starts a fresh list;
+* right before the callbacks' ``on_*_epoch_end`` (:mod:`compat.lightning._epoch_hooks`), the legacy hook gets the
+  list (a list of lists with several dataloaders), and a fresh list starts;
 * ``*_step`` returns ``*_step_end(step output)`` where the module defines one (1.5 collected and, for training,
   optimized that), and passes ``optimizer_idx=0`` to a ``training_step`` that still takes it (one optimizer);
-* a 1.x ``optimizer_step`` override is called with 1.x's arguments (:mod:`compat.lightning._optimizer_step`).
+* a 1.x ``optimizer_step`` override is called with 1.x's arguments (:mod:`compat.lightning._optimizer_step`);
+* several optimizers run one after the other as 1.5's automatic optimization ran them, and ``training_epoch_end``
+  gets a list per optimizer (:mod:`compat.lightning._optimizers`).
 
 The validator runs with the epoch-end hooks hidden (instance attributes set to None while it runs). Each legacy hook
 warns once per module class, naming its successor from ``legacy_api.hooks.SUCCESSORS``.
@@ -30,7 +32,9 @@ from typing import Any
 
 from compat._rows import compat_removed_in
 from compat._warn import Notice, warn
+from compat.lightning._epoch_hooks import BEFORE_CALLBACKS
 from compat.lightning._optimizer_step import override_wrapper
+from compat.lightning._optimizers import legacy_optimizers, running
 from compat.lightning._patch import PatchLog
 from legacy_api.hooks import GONE_PARAMETERS, SUCCESSORS, removed_in
 
@@ -100,7 +104,8 @@ def _detached(outputs: Any) -> Any:
 def _collector(model: Any, stage: Stage, own: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(own)
     def batch_end(outputs: Any, batch: Any, batch_idx: int, dataloader_idx: int = 0, *rest: Any) -> Any:
-        keep = bool(outputs) if stage.training else outputs is not None
+        several = stage.training and running(model) is not None  # the 1.x optimizer loop keeps its own
+        keep = not several and (bool(outputs) if stage.training else outputs is not None)
         if keep:
             store = model.__dict__.setdefault(OUTPUTS, {}).setdefault(stage.hook, {})
             store.setdefault(dataloader_idx, []).append(_detached(outputs) if stage.training else outputs)
@@ -111,19 +116,28 @@ def _collector(model: Any, stage: Stage, own: Callable[..., Any]) -> Callable[..
     return batch_end
 
 
-def _caller(model: Any, stage: Stage, own: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(own)
-    def epoch_end(*args: Any, **kwargs: Any) -> Any:
-        by_loader = model.__dict__.setdefault(OUTPUTS, {}).pop(stage.hook, {})
-        trainer = model._trainer
-        counts = getattr(trainer, "num_sanity_val_batches" if trainer.sanity_checking else stage.batches, [])
-        loaders = len(counts) if isinstance(counts, list) and not stage.training else 1
-        outputs = [by_loader.get(i, []) for i in range(loaders)] if loaders > 1 else by_loader.get(0, [])
-        warn(_notice(stage.hook, model))
+def _run_epoch_end(stage: Stage, trainer: Any) -> None:
+    """The legacy hook with the epoch's outputs, before the callbacks' 2.x hook (as 1.5 ran it)."""
+    model = trainer.lightning_module
+    if model is None or not _legacy(model, stage.hook):
+        return
+    by_loader = model.__dict__.setdefault(OUTPUTS, {}).pop(stage.hook, {})
+    counts = getattr(trainer, "num_sanity_val_batches" if trainer.sanity_checking else stage.batches, [])
+    loaders = len(counts) if isinstance(counts, list) and not stage.training else 1
+    outputs = [by_loader.get(i, []) for i in range(loaders)] if loaders > 1 else by_loader.get(0, [])
+    driver = running(model) if stage.training else None
+    if driver is not None:
+        outputs = driver.epoch_outputs()
+    warn(_notice(stage.hook, model))
+    previous, model._current_fx_name = model._current_fx_name, stage.successor  # self.log as in the successor
+    try:
         getattr(type(model), stage.hook)(model, outputs)
-        return own(*args, **kwargs)
+    finally:
+        model._current_fx_name = previous
 
-    return epoch_end
+
+for _stage in STAGES:
+    BEFORE_CALLBACKS.setdefault(_stage.successor, []).append(functools.partial(_run_epoch_end, _stage))
 
 
 def _step(model: Any, name: str, own: Callable[..., Any]) -> Callable[..., Any]:
@@ -166,7 +180,6 @@ def wrappers(model: Any) -> dict[str, Callable[..., Any]]:
     for stage in STAGES:
         if _legacy(model, stage.hook):
             out[stage.batch_end] = _collector(model, stage, getattr(model, stage.batch_end))
-            out[stage.successor] = _caller(model, stage, getattr(model, stage.successor))
         step = getattr(model, stage.step, None)
         if step is None:
             continue
@@ -194,7 +207,7 @@ def adapted(model: Any) -> Iterator[None]:
 def _run(original: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(original)
     def run(self: Any, model: Any, *args: Any, **kwargs: Any) -> Any:
-        with adapted(model):
+        with legacy_optimizers(self, model), adapted(model):
             return original(self, model, *args, **kwargs)
 
     return run

@@ -79,3 +79,48 @@ def test_the_validator_still_refuses_without_the_shim(shim: Any) -> None:
             trainer().validate(model, loader())
     finally:
         shim.install()
+
+
+def _each_epoch() -> tuple[Any, Any]:
+    import pytorch_lightning as pl
+
+    from tests.compat.lightning.tiny import Tiny
+
+    class EachEpoch(Tiny):
+        def on_epoch_start(self) -> None:
+            self.ran.append("module start")
+
+        def on_epoch_end(self) -> None:
+            self.ran.append("module end")
+            self.log("logged_in_on_epoch_end", 1.0)  # 1.5 let on_epoch_end log per epoch
+
+    class Callback(pl.Callback):
+        def on_epoch_start(self, trainer: Any, pl_module: Any) -> None:
+            pl_module.ran.append("callback start")
+
+        def on_epoch_end(self, trainer: Any, pl_module: Any) -> None:
+            pl_module.ran.append("callback end")
+
+    return EachEpoch(), Callback()
+
+
+@pytest.mark.parametrize(
+    ("method", "epochs"),
+    [
+        pytest.param("fit", 2, id="fit: around each train epoch (no validation loader)"),
+        pytest.param("validate", 1, id="validate: around the validation epoch"),
+        pytest.param("test", 1, id="test: around the test epoch"),
+    ],
+)
+def test_on_epoch_start_and_end_run_around_each_epoch(shim: Any, method: str, epochs: int) -> None:
+    from tests.compat.lightning.tiny import loader, trainer
+
+    model, callback = _each_epoch()
+    run = trainer(callbacks=[callback], max_epochs=epochs)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        getattr(run, method)(model, loader())
+    hooks = [step for step in model.ran if step not in ("train", "validate", "test")]
+    assert hooks == ["callback start", "module start", "callback end", "module end"] * epochs
+    assert "logged_in_on_epoch_end" in run.callback_metrics
+    assert sum("on_epoch_" in str(w.message) for w in caught if w.category is CompatDeprecationWarning) >= 2
