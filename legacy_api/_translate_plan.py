@@ -48,7 +48,8 @@ REMOVED_STRATEGIES: dict[str, str] = {
 #: Strategy names 2.x keeps for another implementation: kept, with a warning (codemod rule strategy_names leaves a
 #: TODO there). ``"fsdp"`` was FairScale's FSDP in 1.5 and is PyTorch's native FSDP in 2.x, as the rewrite keeps it.
 CHANGED_MEANING: dict[str, str] = {
-    "fsdp": "strategy='fsdp', which is PyTorch's native FSDP in 2.x (FairScale's in 1.5): check its options",
+    "fsdp": "FSDPStrategy() (PyTorch's native FSDP, what strategy='fsdp' means in 2.x; 1.5's was FairScale's): check"
+    " its options",
 }
 RENAMED_STRATEGIES = {"tpu_spawn": "xla", "tpu_spawn_debug": "xla_debug"}
 IPU_MOVED = (

@@ -8,9 +8,12 @@ the error to raise. It reads no hardware: like the codemod's output it is the sa
 
 ``compat.lightning`` calls it at run time; ``migrate-trainer``'s flag rules (``codemods/rules``) make the same
 rewrites in source, and the steps here run in the rules' order with the rules' ids, so the two cannot drift apart
-unnoticed: ``tests/parity/test_translate_agrees.py`` checks every recorded case whose migration left no TODO.
-Where the codemod leaves a TODO, this translation still decides (as 1.5 did, or with the error), since a running
-program cannot wait for a person.
+unnoticed: ``tests/parity/test_translate_agrees.py`` checks every recorded case whose migration left no TODO, in a
+script and in a test suite (``test_suite``: :mod:`legacy_api.launch_policy`). Where the codemod leaves a TODO, this
+translation still decides, since a running program cannot wait for a person: as 1.5 did, or with the error, and
+always so that the shim selects what the migrated code selects on the same 2.x (``tests/parity/
+test_compat_lightning.py`` requires it on every recorded case): where the TODO leaves a call that 2.x runs, the
+flags go to 2.x as written (``Use.rewrites`` False: the warning says the rule only marks it).
 
 A live object is read by its class names (its MRO), never imported; an encoded instance is renamed through the
 renames table (``DDPSpawnPlugin`` -> ``DDPStrategy(start_method="spawn")``), a live one is already the 2.x class.
