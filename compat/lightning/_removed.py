@@ -160,6 +160,13 @@ def _module(name: str) -> Any:
         return None
 
 
+def _add(dropped: dict[str, list[Gone]], module: str, gone: Gone) -> None:
+    """One row per module and name, whatever the number of roots."""
+    rows = dropped.setdefault(module, [])
+    if gone not in rows:
+        rows.append(gone)
+
+
 def install_removed(roots: Sequence[str], log: PatchLog) -> None:
     """Put the graveyard on each root: members on classes, names on modules, a finder for the dropped modules."""
     dropped: dict[str, list[Gone]] = {}
@@ -176,11 +183,11 @@ def install_removed(roots: Sequence[str], log: PatchLog) -> None:
                     log.set_attr(owner, rest[1], _GoneMember(gone.message(root)))
             elif len(rest) == 1 and rest[0] not in module.__dict__:
                 names.setdefault(".".join(parts[:cut]), {})[rest[0]] = gone
-                dropped.setdefault(path, []).append(gone)  # ``import <root>.<path>`` of a module that was
+                _add(dropped, path, gone)  # ``import <root>.<path>``: the guide's probe may name a module
             elif len(rest) >= 2 and rest[0].islower():
                 module_path = ".".join(parts[: cut + 1])
                 if module_path not in old_modules():  # compat.lightning._names builds that one
-                    dropped.setdefault(module_path, []).append(gone)
+                    _add(dropped, module_path, gone)
                     names.setdefault(".".join(parts[:cut]), {}).setdefault(rest[0], gone)  # ``pl.utilities.meta``
         for relative, gone_names in names.items():
             module = importlib.import_module(f"{root}.{relative}" if relative else root)
