@@ -284,12 +284,6 @@ REASONS: list[tuple[str, str, str, str]] = [
     ),
     (
         SUITE,
-        r"plugins=\[PrecisionPlugin\(\)\], tpu_cores",
-        _SHIM_RAISES,
-        "A plain PrecisionPlugin() on TPUs: 1.5 used it as 32-bit XLA precision; 2.x requires XLAPrecision.",
-    ),
-    (
-        SUITE,
         r"plugins=\['(ddp|ddp_sharded)', '(ddp_sharded|ddp_spawn|ddp_find_unused_parameters_false)'\]",
         _SHIM_RAISES,
         "Two strategies in plugins=, one of them FairScale's: 1.5 kept one by precedence (here not the FairScale"
