@@ -13,6 +13,9 @@
   validation end, epoch end, ``every_n_train_steps``), and ``resume_from_checkpoint="last.ckpt"`` relied on it;
   2.6 writes it only where a top-k file was written too, so a run whose monitored value stopped improving resumes
   from an older epoch. The shim writes it at every save point again (``save_last="link"`` is left to 2.x).
+* ``Trainer(weights_save_path=d)``: a ModelCheckpoint without ``dirpath`` saves under ``d/<logger name>/<version>/
+  checkpoints`` (``d/checkpoints`` without a logger), as 1.5.10's ``__resolve_ckpt_dir`` did; ``trainer.
+  weights_save_path`` answers ``d``, else ``default_root_dir``.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 from compat._rows import compat_removed_in
 from compat._warn import Notice, warn
 from compat.lightning._patch import PatchLog
+from compat.lightning._trainer import GIVEN
 from compat.lightning._trainer_arguments import RESUME
 
 #: The Trainer methods that take ``ckpt_path`` and ``weights_only`` in 2.x.
@@ -131,6 +135,40 @@ def _wrap_last(original: Callable[..., Any]) -> Callable[..., Any]:
     return _save_last_checkpoint
 
 
+def _weights_save_path(trainer: Any) -> str | None:
+    given = trainer.__dict__.get(GIVEN, {}).get("weights_save_path")
+    return os.path.normpath(os.fspath(given)) if given else None
+
+
+def _wrap_resolve(original: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(original)
+    def resolve(self: Any, trainer: Any) -> Any:
+        root = _weights_save_path(trainer)
+        if self.dirpath is not None or root is None or root == os.path.normpath(trainer.default_root_dir):
+            return original(self, trainer)
+        if not trainer.loggers:
+            return os.path.join(root, "checkpoints")
+        logger = trainer.loggers[0]
+        version = logger.version if isinstance(logger.version, str) else f"version_{logger.version}"
+        return os.path.join(root, str(logger.name), version, "checkpoints")
+
+    return resolve
+
+
+_WEIGHTS_NOTICE = Notice(
+    "`trainer.weights_save_path`",
+    "`the checkpoint callback's dirpath` (or trainer.default_root_dir)",
+    "1.6",
+    compat_removed_in("1.8"),
+    rule="removed_attributes",
+)
+
+
+def _weights_save_path_property(self: Any) -> str:
+    warn(_WEIGHTS_NOTICE)
+    return _weights_save_path(self) or os.path.normpath(self.default_root_dir)
+
+
 def _resume_from_checkpoint(self: Any) -> Any:
     warn(_RESUME_NOTICE)
     return self.__dict__.get(RESUME)
@@ -145,7 +183,12 @@ def install_checkpoints(root: str, trainer: Any, log: PatchLog) -> None:
             log.set_attr(trainer, method, _wrap(method, original))
     if not hasattr(trainer, "resume_from_checkpoint"):
         log.set_attr(trainer, "resume_from_checkpoint", property(_resume_from_checkpoint))
+    if not hasattr(trainer, "weights_save_path"):
+        log.set_attr(trainer, "weights_save_path", property(_weights_save_path_property))
     checkpoint = importlib.import_module(f"{root}.callbacks").ModelCheckpoint
+    resolve = "_ModelCheckpoint__resolve_ckpt_dir"  # name-mangled: 1.5's weights_save_path decided it
+    if resolve in checkpoint.__dict__:
+        log.set_attr(checkpoint, resolve, _wrap_resolve(checkpoint.__dict__[resolve]))
     for name, wrap in (("_save_topk_checkpoint", _wrap_topk), ("_save_last_checkpoint", _wrap_last)):
         if name in checkpoint.__dict__:
             log.set_attr(checkpoint, name, wrap(checkpoint.__dict__[name]))

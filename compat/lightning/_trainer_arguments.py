@@ -19,7 +19,10 @@ sources: ``callback_connector``, ``logger_connector``, ``data_connector``, ``opt
 * ``prepare_data_per_node=x`` -> 1.5's consistency check (it raised where the module or data module disagreed;
   the module's own attribute decides, as in 1.5);
 * ``move_metrics_to_cpu=True`` -> accepted: the logged values are the same, only their device differs;
-* ``resume_from_checkpoint=p`` -> the ``ckpt_path`` of the first ``fit()`` without one (:mod:`._checkpoints`).
+* ``log_gpu_memory="all"|"min_max"`` -> on GPUs, 1.5's nvidia-smi keys logged each optimizer step; elsewhere
+  nothing (1.5 read it only on GPUs);
+* ``resume_from_checkpoint=p`` -> the ``ckpt_path`` of the first ``fit()`` without one, ``weights_save_path=d`` ->
+  where checkpoints go (:mod:`._checkpoints`).
 
 Each warns once at the user's line, naming the replacement and the ``removed_arguments`` rule. The values as given
 are kept on the trainer (``trainer.<name>`` answers as in 1.5 for ``resume_from_checkpoint`` etc. through
@@ -244,6 +247,38 @@ def _wrap_prepare_data(original: Callable[..., None]) -> Callable[..., None]:
     return prepare_data
 
 
+def _gpu_memory(mode: str) -> dict[str, float]:
+    """1.5.10's ``utilities.memory.get_memory_profile``: nvidia-smi's used memory per GPU (or its min and max)."""
+    import shutil
+    import subprocess
+
+    smi = shutil.which("nvidia-smi")
+    if smi is None:
+        raise FileNotFoundError("nvidia-smi: command not found")
+    query = [smi, "--query-gpu=memory.used", "--format=csv,nounits,noheader"]
+    used = [float(x) for x in subprocess.run(query, capture_output=True, text=True, check=True).stdout.split()]
+    found = {f"gpu_id: {index}/memory.used (MB)": memory for index, memory in enumerate(used)}
+    if mode == "min_max":
+        return {"min_gpu_mem": min(used), "max_gpu_mem": max(used)}
+    return found
+
+
+def _log_gpu_memory(root: str, trainer: Any, value: Any, given: Mapping[str, Any]) -> None:
+    if not value or "CUDAAccelerator" not in {cls.__name__ for cls in type(trainer.accelerator).__mro__}:
+        return  # 1.5 read it only on GPUs (``_device_type == DeviceType.GPU``)
+
+    def on_train_batch_end(trainer: Any, pl_module: Any, *args: Any) -> None:
+        epoch_loop = trainer.fit_loop.epoch_loop
+        if epoch_loop._should_accumulate() and pl_module.automatic_optimization:
+            return  # 1.5's update_train_step_metrics skipped accumulating steps
+        devices = set(trainer.device_ids)
+        for key, memory in _gpu_memory(value).items():
+            if value == "min_max" or int(key.split("/")[0].split(":")[1]) in devices:
+                pl_module.log(key, memory, prog_bar=False, logger=True, on_step=True, on_epoch=False)
+
+    trainer.callbacks.append(_callback(root, {"on_train_batch_end": on_train_batch_end}))
+
+
 def _accepted(root: str, trainer: Any, value: Any, given: Mapping[str, Any]) -> None:
     """Same results without it (``move_metrics_to_cpu``: the values logged are equal; they stay on the device)."""
 
@@ -286,6 +321,18 @@ ARGUMENTS: dict[str, Argument] = {
             "Nothing replaces it: the logged values are the same, they stay on the device they were logged on.",
         ),
         Argument("resume_from_checkpoint", "`trainer.fit(model, ckpt_path=...)`", _resume),
+        Argument(
+            "log_gpu_memory",
+            "`callbacks=[DeviceStatsMonitor()]`",
+            _log_gpu_memory,
+            "The shim logs 1.5's nvidia-smi memory keys on GPUs (DeviceStatsMonitor's keys differ); nothing elsewhere.",
+        ),
+        Argument(
+            "weights_save_path",
+            "`ModelCheckpoint(dirpath=...)` (or default_root_dir=)",
+            _accepted,
+            "The shim puts the checkpoints of a ModelCheckpoint without dirpath under it, as 1.5 did.",
+        ),
     )
 }
 

@@ -61,6 +61,11 @@ CALLBACK_ROWS = [
         id="terminate_on_nan=False adds nothing",
     ),
     pytest.param(
+        {"log_gpu_memory": "all"},
+        lambda t: _callbacks(t, "LegacyTrainerArgument") == [],
+        id="log_gpu_memory='all' off the GPU does nothing, as 1.5",
+    ),
+    pytest.param(
         {"move_metrics_to_cpu": True},
         lambda t: _callbacks(t, "LegacyTrainerArgument") == [],
         id="move_metrics_to_cpu=True is accepted",
@@ -123,6 +128,17 @@ def _first_run(root: Path) -> str:
     trainer, _ = _build(enable_checkpointing=True, default_root_dir=str(root))
     trainer.fit(tiny.Tiny(), tiny.loader())
     return str(trainer.checkpoint_callback.best_model_path)
+
+
+def test_weights_save_path_is_where_checkpoints_go(shim: Any, tmp_path: Path) -> None:
+    from tests.compat.lightning import tiny
+
+    trainer, _ = _build(enable_checkpointing=True, weights_save_path=str(tmp_path / "w"))
+    trainer.fit(tiny.Tiny(), tiny.loader())
+    assert trainer.checkpoint_callback.dirpath == str(tmp_path / "w" / "checkpoints")  # 1.5, without a logger
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert trainer.weights_save_path == str(tmp_path / "w")
 
 
 def test_resume_from_checkpoint_is_the_next_fits_ckpt_path_once(shim: Any, tmp_path: Path) -> None:

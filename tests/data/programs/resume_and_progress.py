@@ -1,7 +1,7 @@
 """1.5 Trainer arguments 2.x removed, on a tiny model: resume_from_checkpoint (the epoch and step the second fit
 resumes at, its losses), weights_summary="full", process_position, track_grad_norm (the logged norms),
-flush_logs_every_n_steps (the steps at which a logger is saved), stochastic_weight_avg (the averaged weights),
-terminate_on_nan (the error), the accelerator
+flush_logs_every_n_steps (the steps at which a logger is saved), weights_save_path (where checkpoints go),
+stochastic_weight_avg (the averaged weights), terminate_on_nan (the error), log_gpu_memory on the CPU, the accelerator
 connector's 1.5 attributes, should_rank_save_checkpoint, and test(ckpt_path="best")."""
 
 import os
@@ -124,7 +124,7 @@ if __name__ == "__main__":
     third = pl.Trainer(
         max_epochs=1,
         logger=counter,
-        checkpoint_callback=False,
+        weights_save_path=os.path.join(root, "weights"),
         weights_summary="full",
         process_position=2,
         track_grad_norm=2,
@@ -139,6 +139,9 @@ if __name__ == "__main__":
     third.fit(Tiny(), loader(0))
     norms = {k: round(float(v), 4) for k, v in third.callback_metrics.items() if k.startswith("grad_")}
     say("grad norms", sorted(norms.items()))
+    files = os.listdir(third.checkpoint_callback.dirpath)  # named by step: 1.6 changed what global_step counts
+    say("checkpoints in", os.path.relpath(third.checkpoint_callback.dirpath, root), len(files), "file")
+    say("weights_save_path", os.path.relpath(third.weights_save_path, root))
 
     # stochastic_weight_avg: 1.5's StochasticWeightAveraging() (averaging from 80% of the epochs, the optimizer's rate).
     pl.seed_everything(5)
@@ -149,7 +152,9 @@ if __name__ == "__main__":
     say("swa callbacks", [type(cb).__name__ for cb in fifth.callbacks if "StochasticWeight" in type(cb).__name__])
 
     # terminate_on_nan: the step whose loss is not finite stops the run with 1.5's error.
-    fourth = pl.Trainer(max_epochs=1, logger=False, terminate_on_nan=True, **quiet(checkpoint_callback=False))
+    fourth = pl.Trainer(
+        max_epochs=1, logger=False, terminate_on_nan=True, log_gpu_memory="all", **quiet(checkpoint_callback=False)
+    )
     pl.seed_everything(4)
     try:
         fourth.fit(Tiny(poison_at=2), loader(0))
