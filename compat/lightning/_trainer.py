@@ -71,6 +71,21 @@ def legacy_kwargs(root: str, kwargs: Mapping[str, Any]) -> dict[str, Any]:
     return {key: _build(root, value) for key, value in result.kwargs.items()}
 
 
+class PicklableRef:
+    """A weak reference that survives pickling (``ref()`` as for ``weakref.ref``): ``ddp_spawn`` pickles the trainer
+    into each child, and a plain ``weakref.ref`` on it (or on its accelerator) cannot be pickled. Pickled, it holds
+    the object itself, which the same pickle rebuilds once (its memo): in the child it points at the child's copy."""
+
+    def __init__(self, target: Any) -> None:
+        self._ref = weakref.ref(target) if target is not None else None
+
+    def __call__(self) -> Any:
+        return self._ref() if self._ref is not None else None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any]]:
+        return PicklableRef, (self(),)
+
+
 def _wrap_init(root: str, original: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(original)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -86,7 +101,7 @@ def _wrap_init(root: str, original: Callable[..., None]) -> Callable[..., None]:
         self.__dict__[GIVEN] = dict(kwargs)
         accelerator = getattr(self, "accelerator", None)
         if accelerator is not None:
-            accelerator.__dict__[STRATEGY_REF] = weakref.ref(self.strategy)
+            accelerator.__dict__[STRATEGY_REF] = PicklableRef(self.strategy)
 
     return __init__
 

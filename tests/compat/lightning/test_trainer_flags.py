@@ -141,3 +141,19 @@ def test_a_cluster_plugin_outside_its_cluster_names_the_variable(shim: Any) -> N
         warnings.simplefilter("ignore")
         with pytest.raises(MisconfigurationException, match=r"SLURMEnvironment\(\)\] reads the environment variable"):
             pl.Trainer(plugins=[SLURMEnvironment()], num_processes=2, **BASE)
+
+
+def test_the_accelerator_keeps_its_strategy_through_pickling(shim: Any) -> None:
+    """ddp_spawn pickles the trainer into each child: the shim's reference from accelerator to strategy must pickle
+    and point at the child's strategy (a plain weakref.ref raised "cannot pickle 'weakref.ReferenceType' object")."""
+    import pickle
+
+    import pytorch_lightning as pl
+
+    from compat.lightning._trainer import STRATEGY_REF
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        trainer = pl.Trainer(accelerator="ddp_cpu", num_processes=2, **BASE)
+    accelerator, strategy = pickle.loads(pickle.dumps((trainer.accelerator, trainer.strategy)))
+    assert accelerator.__dict__[STRATEGY_REF]() is strategy
