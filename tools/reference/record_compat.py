@@ -18,6 +18,10 @@ recordings run the job script the migration guide asks for, and differ only by t
 The output has the format of the other reference files (``generate.write_reference``: header, one line per case),
 so ``tests/parity/test_compat_lightning.py`` compares it without Lightning, and the tier
 (``tests/compat/lightning/test_parity.py``) records it again and fails when it is stale.
+
+The cases run as a script would: pytest is not imported here (the tier runs this file in a subprocess), so the
+shim's test-suite launcher policy (``legacy_api.launch_policy``: ``ddp_spawn`` where 1.5 spawned) stays off, as it
+does for the migrated recording, whose code is rendered as a script too.
 """
 
 from __future__ import annotations
