@@ -15,6 +15,7 @@ accumulation, ``backward``), so the rest is 2.x's and the same as one optimizer 
   that optimizer (a 1.x override gets its ``optimizer_idx``: :mod:`compat.lightning._optimizer_step`), and 2.x's
   precision plugin clips the gradients inside it as 1.5's did;
 * the global step counts batches, as 1.5's did (2.x counts optimizer steps);
+* DDP finds unused parameters unless told otherwise, 1.5's default (2.x's is not to);
 * an lr scheduler given in the dict of an optimizer steps only on that optimizer's batches (1.5 kept ``opt_idx``);
 * ``on_train_batch_end`` and ``training_epoch_end`` get 1.5's shapes (:mod:`compat.lightning._optimizer_outputs`).
 
@@ -224,6 +225,12 @@ def legacy_optimizers(trainer: Any, model: Any) -> Iterator[None]:
         yield
         return
     driver = LegacyOptimizers(model, trainer)
+    # 1.5's DDP defaulted find_unused_parameters to True (2.x: False); the toggled optimizers need it, since the
+    # parameters of the optimizers not stepping get no gradient. An explicit value stays.
+    ddp = importlib.import_module(f"{_root(trainer)}.strategies").DDPStrategy
+    unset = isinstance(trainer.strategy, ddp) and "find_unused_parameters" not in trainer.strategy._ddp_kwargs
+    if unset:
+        trainer.strategy._ddp_kwargs["find_unused_parameters"] = True
     added = {
         ACTIVE: driver,
         "configure_optimizers": driver.configure_optimizers(model.configure_optimizers),
@@ -235,6 +242,8 @@ def legacy_optimizers(trainer: Any, model: Any) -> Iterator[None]:
         yield
     finally:
         driver.loop.__dict__.pop("run", None)
+        if unset:
+            trainer.strategy._ddp_kwargs.pop("find_unused_parameters", None)
         for name in added:
             model.__dict__.pop(name, None)
         model.__dict__.pop(CURRENT, None)

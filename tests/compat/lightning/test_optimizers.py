@@ -5,6 +5,7 @@ module and the Trainer's loop are left exactly as they were after the run."""
 
 from __future__ import annotations
 
+import os
 import warnings
 from typing import Any
 
@@ -143,3 +144,24 @@ def test_without_the_shim_2x_refuses_several_optimizers(shim: Any) -> None:
             trainer().fit(model, loader())
     finally:
         shim.install()
+
+
+def test_ddp_finds_unused_parameters_as_1_5_did(shim: Any) -> None:
+    """The toggled optimizers leave the others' parameters without a gradient: 1.5's DDP defaulted to finding them,
+    2.x's raises unless told to (an explicit find_unused_parameters is kept)."""
+    import torch.distributed
+
+    from tests.compat.lightning.tiny import loader, trainer
+
+    environment = dict(os.environ)  # a DDP run sets MASTER_ADDR, LOCAL_RANK, ...: undone after the test
+    model = _two("two")
+    fit = trainer(strategy="ddp", accelerator="cpu", devices=1)
+    try:
+        fit.fit(model, loader())
+    finally:
+        if torch.distributed.is_initialized():
+            torch.distributed.destroy_process_group()
+        os.environ.clear()
+        os.environ.update(environment)
+    assert model.ran[:2] == ["step 0 0 Tf", "step 0 1 fT"]
+    assert "find_unused_parameters" not in fit.strategy._ddp_kwargs, "the run left its default on the strategy"
