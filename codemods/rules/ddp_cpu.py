@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from codemods.plan.model import Plan, new
 from codemods.plan.rule import Rule
+from legacy_api.launch_policy import TEST_SUITE_STRATEGY
 from legacy_api.lightning15 import truthy as lightning_truthy
 
 ID = "ddp_cpu"
@@ -44,7 +45,7 @@ def step(plan: Plan) -> None:
     several = devices.known and devices.lit != 1 and not plan.trial
     if several and plan.test_suite:
         # pytest runs it: 2.0's "ddp" would start the whole pytest command again in each process (issue 26).
-        items.append(("strategy", new("ddp_spawn")))
+        items.append(("strategy", new(TEST_SUITE_STRATEGY)))
     plan.replace("accelerator", items)
     plan.note(ID, 'accelerator="ddp_cpu" is accelerator="cpu" with devices= (deprecated in 1.5)')
     if several and plan.test_suite:

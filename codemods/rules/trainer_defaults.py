@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from codemods.plan.expressions import none_as_auto
 from codemods.plan.model import OTHER_DEVICES, Plan, Value, new
 from codemods.plan.rule import Rule
+from legacy_api.launch_policy import OWN_LAUNCHERS, TEST_SUITE_STRATEGY
 from legacy_api.lightning15 import NOT_CPU_STRATEGIES, TRAINER_ARGUMENTS, device_count
 
 if TYPE_CHECKING:
@@ -155,13 +156,13 @@ def step(plan: Plan) -> None:
         return
     if strategy is not None or devices is None:
         return
-    if accelerator is not None and accelerator.known and str(accelerator.lit).lower() in ("tpu", "ipu", "hpu"):
+    if accelerator is not None and accelerator.known and str(accelerator.lit).lower() in OWN_LAUNCHERS:
         return  # TPUs and IPUs keep their own strategy in 2.0 as in 1.x: there is no ddp_spawn to keep
     count = device_count(devices.lit) if devices.known else None
     spawn = plan.test_suite and not plan.trial and not plan.interactive and plan.written_in == "python"
     if count is not None and count > 1 and spawn:
         # pytest runs it: 2.0's "ddp" would start the whole pytest command again in each process (issue 26).
-        plan.set("strategy", new("ddp_spawn"))
+        plan.set("strategy", new(TEST_SUITE_STRATEGY))
         plan.note(
             ID,
             f'strategy="ddp_spawn" in a test suite: 1.5 spawned its {count} processes; the target\'s "ddp" would '
