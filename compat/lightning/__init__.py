@@ -55,6 +55,7 @@ def install() -> None:
     from compat.lightning._checkpoints import install_checkpoints
     from compat.lightning._children import activate_children, start_audit
     from compat.lightning._connector import install_connector
+    from compat.lightning._data_arguments import install_data_arguments
     from compat.lightning._datamodule import install_datamodule
     from compat.lightning._epoch_end import install_epoch_end
     from compat.lightning._epoch_hooks import install_epoch_hooks
@@ -78,6 +79,7 @@ def install() -> None:
             install_names(root, log)
             trainer = install_trainer(root, log)
             install_trainer_arguments(root, trainer, log)
+            install_data_arguments(root, log)
             install_properties(root, trainer, log)
             install_connector(root, log)
             install_checkpoints(root, trainer, log)  # before the keywords: its wrappers see the 2.x keyword names

@@ -16,8 +16,7 @@ sources: ``callback_connector``, ``logger_connector``, ``data_connector``, ``opt
   parameter after it (``ValueError`` with 1.5's texts);
 * ``track_grad_norm=p`` -> 1.5's ``grad_norm`` (rounded floats) logged before the first optimizer's step, through
   the module's ``log_grad_norm`` where it defines one (1.5's hook), else as 1.5's default did;
-* ``prepare_data_per_node=x`` -> 1.5's consistency check (it raised where the module or data module disagreed;
-  the module's own attribute decides, as in 1.5);
+* ``prepare_data_per_node=x`` and ``multiple_trainloader_mode=m``: see :mod:`._data_arguments`;
 * ``move_metrics_to_cpu=True`` -> accepted: the logged values are the same, only their device differs;
 * ``log_gpu_memory="all"|"min_max"`` -> on GPUs, 1.5's nvidia-smi keys logged each optimizer step; elsewhere
   nothing (1.5 read it only on GPUs);
@@ -220,31 +219,8 @@ def _track_grad_norm(root: str, trainer: Any, value: Any, given: Mapping[str, An
     trainer.callbacks.append(_callback(root, {"on_before_optimizer_step": on_before_optimizer_step}))
 
 
-def _prepare_data_per_node(root: str, trainer: Any, value: Any, given: Mapping[str, Any]) -> None:
-    """Checked when data is prepared (:func:`_wrap_prepare_data`): nothing to do at ``__init__``."""
-
-
-def _wrap_prepare_data(original: Callable[..., None]) -> Callable[..., None]:
-    """1.5.10's ``DataConnector.prepare_data`` check: the Trainer flag must agree with the (data) module's own."""
-
-    @functools.wraps(original)
-    def prepare_data(self: Any) -> None:
-        trainer = self.trainer
-        flag = trainer.__dict__.get(GIVEN, {}).get("prepare_data_per_node")
-        holders = (("DataModule", trainer.datamodule), ("LightningModule", trainer.lightning_module))
-        for what, holder in holders if flag is not None else ():
-            if holder is not None and holder.prepare_data_per_node != flag:
-                from lightning_fabric.utilities.exceptions import MisconfigurationException
-
-                raise MisconfigurationException(
-                    "Inconsistent settings found for `prepare_data_per_node`."
-                    f" Value was set with both `Trainer(prepare_data_per_node={flag}.)`"
-                    f" and `{what}.prepare_data_per_node={holder.prepare_data_per_node}`."
-                    f" Move `prepare_data_per_node` setting to {what} property."
-                )
-        original(self)
-
-    return prepare_data
+def _data(root: str, trainer: Any, value: Any, given: Mapping[str, Any]) -> None:
+    """Applied when data is prepared or loaded (:mod:`._data_arguments`): nothing to do at ``__init__``."""
 
 
 def _gpu_memory(mode: str) -> dict[str, float]:
@@ -312,7 +288,7 @@ ARGUMENTS: dict[str, Argument] = {
         Argument(
             "prepare_data_per_node",
             "`the prepare_data_per_node attribute of the LightningModule/LightningDataModule`",
-            _prepare_data_per_node,
+            _data,
         ),
         Argument(
             "move_metrics_to_cpu",
@@ -321,6 +297,12 @@ ARGUMENTS: dict[str, Argument] = {
             "Nothing replaces it: the logged values are the same, they stay on the device they were logged on.",
         ),
         Argument("resume_from_checkpoint", "`trainer.fit(model, ckpt_path=...)`", _resume),
+        Argument(
+            "multiple_trainloader_mode",
+            "`CombinedLoader(loaders, mode=...)` returned by train_dataloader()",
+            _data,
+            "The shim combines the train loaders in that mode, as 1.5 did.",
+        ),
         Argument(
             "log_gpu_memory",
             "`callbacks=[DeviceStatsMonitor()]`",
@@ -375,5 +357,3 @@ def _wrap_init(root: str, original: Callable[..., None]) -> Callable[..., None]:
 def install_trainer_arguments(root: str, trainer: Any, log: PatchLog) -> None:
     """Wrap ``trainer.__init__`` (already the 1.5-flag ``__init__``) so the arguments above are applied."""
     log.set_attr(trainer, "__init__", _wrap_init(root, trainer.__dict__["__init__"]))
-    connector = importlib.import_module(f"{root}.trainer.connectors.data_connector")._DataConnector
-    log.set_attr(connector, "prepare_data", _wrap_prepare_data(connector.__dict__["prepare_data"]))

@@ -1,7 +1,8 @@
 """1.5 Trainer arguments 2.x removed, on a tiny model: resume_from_checkpoint (the epoch and step the second fit
 resumes at, its losses), weights_summary="full", process_position, track_grad_norm (the logged norms),
 flush_logs_every_n_steps (the steps at which a logger is saved), weights_save_path (where checkpoints go),
-stochastic_weight_avg (the averaged weights), terminate_on_nan (the error), log_gpu_memory on the CPU, the accelerator
+stochastic_weight_avg (the averaged weights), multiple_trainloader_mode, terminate_on_nan (the error), log_gpu_memory
+on the CPU, the accelerator
 connector's 1.5 attributes, should_rank_save_checkpoint, and test(ckpt_path="best")."""
 
 import os
@@ -87,6 +88,20 @@ class SaveCounter(LightningLoggerBase):
 TRAINER = []
 
 
+class TwoLoaders(Tiny):
+    """Training on a dict of two loaders of 2 and 4 batches."""
+
+    def training_step(self, batch, batch_idx):
+        (xa, ya), (xb, yb) = batch["a"], batch["b"]
+        loss = torch.nn.functional.mse_loss(self.layer(xa), ya) + torch.nn.functional.mse_loss(self.layer(xb), yb)
+        say(f"two loaders step {self.global_step} loss {loss.item():.6f}")
+        return loss
+
+    def train_dataloader(self):
+        short = DataLoader(TensorDataset(torch.randn(8, 4), torch.randn(8, 1)), 4)
+        return {"a": short, "b": loader(6)}
+
+
 def loader(seed):
     generator = torch.Generator().manual_seed(seed)
     return DataLoader(
@@ -150,6 +165,14 @@ if __name__ == "__main__":
     fifth.fit(swa, loader(0))
     say("swa weights", [round(v, 6) for v in swa.layer.weight.flatten().tolist()])
     say("swa callbacks", [type(cb).__name__ for cb in fifth.callbacks if "StochasticWeight" in type(cb).__name__])
+
+    # multiple_trainloader_mode="min_size": an epoch is as long as the shorter loader.
+    pl.seed_everything(6)
+    sixth = pl.Trainer(
+        max_epochs=1, logger=False, multiple_trainloader_mode="min_size", **quiet(checkpoint_callback=False)
+    )
+    sixth.fit(TwoLoaders())
+    say("two loaders: steps", sixth.global_step)
 
     # terminate_on_nan: the step whose loss is not finite stops the run with 1.5's error.
     fourth = pl.Trainer(
