@@ -19,7 +19,9 @@ accumulation, ``backward``), so the rest is 2.x's and the same as one optimizer 
 * an lr scheduler given in the dict of an optimizer steps only on that optimizer's batches (1.5 kept ``opt_idx``);
 * ``on_train_batch_end`` and ``training_epoch_end`` get 1.5's shapes (:mod:`compat.lightning._optimizer_outputs`).
 
-One optimizer keeps 2.x's automatic loop (``optimizer_idx=0``: :mod:`compat.lightning._epoch_end`).
+What the shim cannot run as 1.5 did raises ``RemovedFeatureError`` naming manual optimization at the first batch:
+``truncated_bptt_steps`` (1.5 ran the optimizers on each split of the batch). One optimizer keeps 2.x's automatic
+loop (``optimizer_idx=0``: :mod:`compat.lightning._epoch_end`).
 """
 
 from __future__ import annotations
@@ -154,6 +156,14 @@ class LegacyOptimizers:
             return type(self.loop).run(self.loop, optimizer, batch_idx, kwargs)
         warn(_notice(self.model, len(self.trainer.optimizers)))
         trainer, model = self.trainer, self.model
+        if getattr(model, "truncated_bptt_steps", 0):  # 1.5 split each batch and ran the optimizers on each split
+            from compat.lightning._names import removed_feature_error
+
+            raise removed_feature_error()(
+                "`truncated_bptt_steps` with several optimizers: 2.0 removed truncated back-propagation through time; "
+                "use manual optimization (`self.automatic_optimization = False`) and split the sequence yourself in "
+                "`training_step(self, batch, batch_idx)`"
+            )
         utilities = importlib.import_module(f"{_root(trainer)}.loops.utilities")
         accumulating = not trainer.strategy.handles_gradient_accumulation and trainer.fit_loop._should_accumulate()
         output: BatchOutput = {}

@@ -134,6 +134,15 @@ def test_a_frequency_missing_on_one_optimizer_raises_as_1_5_did(shim: Any) -> No
         trainer().fit(_two("missing"), loader())
 
 
+def test_truncated_backpropagation_with_several_optimizers_names_manual_optimization(shim: Any) -> None:
+    from tests.compat.lightning.tiny import loader, trainer
+
+    model = _two("two")
+    model.truncated_bptt_steps = 2
+    with pytest.raises(shim.RemovedFeatureError, match="manual optimization"):
+        trainer().fit(model, loader())
+
+
 def test_without_the_shim_2x_refuses_several_optimizers(shim: Any) -> None:
     from tests.compat.lightning.tiny import loader, trainer
 
