@@ -60,6 +60,7 @@ def install() -> None:
     from compat.lightning._epoch_end import install_epoch_end
     from compat.lightning._epoch_hooks import install_epoch_hooks
     from compat.lightning._keywords import install_keywords
+    from compat.lightning._legacy_callbacks import install_legacy_callbacks
     from compat.lightning._loggers import install_loggers
     from compat.lightning._names import LegacyModuleFinder, install_names
     from compat.lightning._optimizer_step import install_optimizer_step
@@ -87,6 +88,7 @@ def install() -> None:
             install_loggers(root, trainer, log)
             install_epoch_end(root, trainer, log)
             install_callback_hooks(trainer, log)
+            install_legacy_callbacks(root, log)
             install_optimizer_step(root, log)
             install_optimizers(root, log)
             install_epoch_hooks(root, log)

@@ -39,6 +39,7 @@ from typing import Any
 from compat._rows import compat_removed_in, flag_versions
 from compat._warn import Notice, warn
 from compat.lightning._connector import attach
+from compat.lightning._legacy_callbacks import call_init_hooks
 from compat.lightning._patch import PatchLog
 from compat.lightning._trainer import GIVEN
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS
@@ -348,6 +349,7 @@ def _wrap_init(root: str, original: Callable[..., None]) -> Callable[..., None]:
         original(self, *args, **{key: value for key, value in kwargs.items() if key not in mine})
         self.__dict__.setdefault(GIVEN, {}).update(given)
         attach(self)
+        call_init_hooks(self)  # 1.5's Callback.on_init_start/on_init_end, now that the callbacks are in place
         for name, value in mine.items():
             ARGUMENTS[name].apply(root, self, value, given)
 
