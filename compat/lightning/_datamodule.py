@@ -5,16 +5,22 @@ properties over ``_dims`` (default ``()``) and ``_train_transforms``... (default
 returned ``dims`` or ``dims[dim]``. The shim gives 2.x's class the same members while installed (a data module that
 sets ``self.dims = (1, 28, 28)`` and calls ``dm.size()``, as lightning-tutorials' basic-gan does, works again);
 each use warns once per call site with the replacement from ``legacy_api.removed_members``.
+
+A data module's ``on_save_checkpoint(checkpoint)``/``on_load_checkpoint(checkpoint)`` (1.5.10's checkpoint
+connector called them after the module's, and in ``restore_datamodule``; 2.x calls only ``state_dict`` and
+``load_state_dict``) run again at those points, warning once per class (rule ``removed_hooks``).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from compat._rows import compat_removed_in
 from compat._warn import Notice, warn
+from compat.lightning._legacy_callbacks import _notice as _hook_notice
 from compat.lightning._patch import PatchLog
 from legacy_api.removed_members import MEMBERS, removed_in
 
@@ -57,9 +63,43 @@ def _size() -> Callable[..., Any]:
     return size
 
 
+def _legacy_hook(datamodule: Any, base: type, name: str) -> Callable[..., Any] | None:
+    if datamodule is None or not callable(getattr(type(datamodule), name, None)) or hasattr(base, name):
+        return None
+    warn(_hook_notice(datamodule, "LightningDataModule", name))
+    return cast(Callable[..., Any], getattr(datamodule, name))
+
+
+def _wrap_dump(original: Callable[..., Any], base: type) -> Callable[..., Any]:
+    @functools.wraps(original)
+    def dump_checkpoint(self: Any, weights_only: bool | None = None) -> Any:
+        checkpoint = original(self, weights_only)
+        hook = None if weights_only else _legacy_hook(self.trainer.datamodule, base, "on_save_checkpoint")
+        if hook is not None:
+            hook(checkpoint)  # 1.5: after the LightningModule's on_save_checkpoint
+        return checkpoint
+
+    return dump_checkpoint
+
+
+def _wrap_restore(original: Callable[..., Any], base: type) -> Callable[..., Any]:
+    @functools.wraps(original)
+    def restore_datamodule(self: Any) -> None:
+        original(self)
+        hook = _legacy_hook(self.trainer.datamodule, base, "on_load_checkpoint") if self._loaded_checkpoint else None
+        if hook is not None:
+            hook(self._loaded_checkpoint)
+
+    return restore_datamodule
+
+
 def install_datamodule(root: str, log: PatchLog) -> None:
-    """Give ``<root>.LightningDataModule`` the 1.5 members it lacks."""
+    """Give ``<root>.LightningDataModule`` the 1.5 members it lacks, and the checkpoint connector its calls of the
+    data module's 1.5 checkpoint hooks."""
     module = importlib.import_module(root).LightningDataModule
+    connector = importlib.import_module(f"{root}.trainer.connectors.checkpoint_connector")._CheckpointConnector
+    log.set_attr(connector, "dump_checkpoint", _wrap_dump(connector.__dict__["dump_checkpoint"], module))
+    log.set_attr(connector, "restore_datamodule", _wrap_restore(connector.__dict__["restore_datamodule"], module))
     for attr, default in PROPERTIES.items():
         if not hasattr(module, attr):
             log.set_attr(module, attr, _property(attr, default))
