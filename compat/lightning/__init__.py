@@ -70,6 +70,7 @@ def install() -> None:
     from compat.lightning._removed import install_removed
     from compat.lightning._trainer import install_trainer
     from compat.lightning._trainer_arguments import install_trainer_arguments
+    from compat.lightning._tune import install_tune
 
     found = roots()
     if not found:
@@ -81,6 +82,7 @@ def install() -> None:
             trainer = install_trainer(root, log)
             install_trainer_arguments(root, trainer, log)
             install_data_arguments(root, log)
+            install_tune(root, trainer, log)
             install_properties(root, trainer, log)
             install_connector(root, log)
             install_checkpoints(root, trainer, log)  # before the keywords: its wrappers see the 2.x keyword names

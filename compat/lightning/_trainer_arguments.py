@@ -18,6 +18,7 @@ sources: ``callback_connector``, ``logger_connector``, ``data_connector``, ``opt
   the module's ``log_grad_norm`` where it defines one (1.5's hook), else as 1.5's default did;
 * ``prepare_data_per_node=x`` and ``multiple_trainloader_mode=m``: see :mod:`._data_arguments`;
 * ``move_metrics_to_cpu=True`` -> accepted: the logged values are the same, only their device differs;
+* ``auto_lr_find``/``auto_scale_batch_size`` -> kept for ``trainer.tune()`` (:mod:`._tune`), as 1.5 read them;
 * ``log_gpu_memory="all"|"min_max"`` -> on GPUs, 1.5's nvidia-smi keys logged each optimizer step; elsewhere
   nothing (1.5 read it only on GPUs);
 * ``resume_from_checkpoint=p`` -> the ``ckpt_path`` of the first ``fit()`` without one, ``weights_save_path=d`` ->
@@ -298,6 +299,18 @@ ARGUMENTS: dict[str, Argument] = {
             "Nothing replaces it: the logged values are the same, they stay on the device they were logged on.",
         ),
         Argument("resume_from_checkpoint", "`trainer.fit(model, ckpt_path=...)`", _resume),
+        Argument(
+            "auto_lr_find",
+            "`Tuner(trainer).lr_find(model)` (pytorch_lightning.tuner)",
+            _accepted,
+            "1.5 read it in trainer.tune() only, which the shim runs on 2.x's Tuner.",
+        ),
+        Argument(
+            "auto_scale_batch_size",
+            "`Tuner(trainer).scale_batch_size(model)` (pytorch_lightning.tuner)",
+            _accepted,
+            "1.5 read it in trainer.tune() only, which the shim runs on 2.x's Tuner.",
+        ),
         Argument(
             "multiple_trainloader_mode",
             "`CombinedLoader(loaders, mode=...)` returned by train_dataloader()",

@@ -248,3 +248,28 @@ def test_should_rank_save_checkpoint_is_back_on_the_strategy(shim: Any) -> None:
         warnings.simplefilter("ignore")
         assert trainer.training_type_plugin.should_rank_save_checkpoint is True
         trainer.accelerator.barrier()  # 1.5's Accelerator forwarded it to its plugin
+
+
+def test_tune_runs_the_routines_the_flags_ask_for(shim: Any) -> None:
+    from torch.utils.data import DataLoader
+
+    from tests.compat.lightning import tiny
+
+    class Tunable(tiny.Tiny):
+        def __init__(self) -> None:
+            super().__init__()
+            self.batch_size = 2
+            self.lr = 0.1
+
+        def train_dataloader(self) -> Any:
+            return DataLoader(tiny.loader(n=32).dataset, self.batch_size)
+
+    model = Tunable()
+    trainer, notices = _build(auto_scale_batch_size="power", auto_lr_find=True, limit_train_batches=None)
+    assert {n.old.partition("=")[0] for n in notices} >= {"`Trainer(auto_scale_batch_size", "`Trainer(auto_lr_find"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        kwargs = {"scale_batch_size_kwargs": {"max_trials": 2}, "lr_find_kwargs": {"num_training": 20}}
+        result = trainer.tune(model, val_dataloaders=tiny.loader(), **kwargs)
+    assert sorted(result) == ["lr_find", "scale_batch_size"]
+    assert result["scale_batch_size"] == model.batch_size > 2
