@@ -290,7 +290,7 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Op
             if finding.rule != RULE or finding.kind != "todo":
                 continue
             for key in blocked_keys(finding.message):
-                for use in project.uses_of(key, outside=result.path):
+                for use in project.uses_of(key, outside=result.path, reaching=result.path):
                     held.setdefault((use.path, use.line, key), set()).add(project.where(result.path))
     # One finding per use, naming the configs it holds (a README line may hold every experiment config).
     extra: dict[str, list[Finding]] = {}

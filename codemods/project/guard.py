@@ -67,7 +67,7 @@ def reasons(
     name = section.rpartition(".")[2] or "trainer"
     found: list[str] = []
     for key in changed_keys(before, after):
-        uses = index.uses_of(f"{name}.{key}", outside=path)
+        uses = index.uses_of(f"{name}.{key}", outside=path, reaching=path)
         if key in new:  # the key stays with another value: an override string still sets it, a read sees it
             uses = [use for use in uses if use.kind != "override"]
         elif refused_at(key, target):
@@ -87,7 +87,7 @@ def reasons(
         for schema in schemas:
             if schema.annotation(key) is None:
                 found.append(f"{name}.{key} is not a field of {schema.name} ({index.where(schema.path)})")
-        for splat in index.splats_of(section):
+        for splat in index.splats_of(section, reaching=path):
             passed = {*splat.keywords, *(new_key for k in splat.keywords for new_key in _BECOMES.get(k, ()))}
             duplicate = key in passed and splat.kind == "call"
             if duplicate or (key == "strategy" and _STRATEGY_FLAGS & passed):

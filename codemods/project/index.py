@@ -34,6 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from codemods.project.config_loads import reaches
 from codemods.project.keys import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 
 #: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
@@ -110,6 +111,8 @@ class FileIndex:
     sections: tuple[SectionKeys, ...] = ()
     #: What the file says about the project's tools (:data:`FACTS`).
     facts: tuple[str, ...] = ()
+    #: ``((path, loads),)``: the configs a Python file loads (``codemods.project.config_loads``), if any.
+    loads: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 #: Facts a file can contribute: the Hydra version the project requires (``hydra>=1.1``: ``++`` overrides
@@ -132,6 +135,8 @@ class ProjectIndex:
     root: str = ""
     sections: tuple[SectionKeys, ...] = ()
     facts: frozenset[str] = frozenset()
+    #: Each Python file's config loads (``codemods.project.config_loads``): what its uses reach.
+    loads: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: Decisions derived from the index once per run and process (``codemods.project.command_plans``).
     memo: dict[object, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -142,26 +147,58 @@ class ProjectIndex:
         splats: set[Splat] = set()
         sections: set[SectionKeys] = set()
         facts: set[str] = set()
+        loads: set[tuple[str, tuple[str, ...]]] = set()
         for part in parts:
             uses.update(part.uses)
             schemas.update(part.schemas)
             splats.update(part.splats)
             sections.update(part.sections)
             facts.update(part.facts)
+            loads.update(part.loads)
         ordered = tuple(sorted(sections))
-        return cls(tuple(sorted(uses)), tuple(sorted(schemas)), tuple(sorted(splats)), root, ordered, frozenset(facts))
+        return cls(
+            tuple(sorted(uses)),
+            tuple(sorted(schemas)),
+            tuple(sorted(splats)),
+            root,
+            ordered,
+            frozenset(facts),
+            tuple(sorted(loads)),
+        )
 
     def where(self, path: str) -> str:
         """``path`` relative to :attr:`root` (no line: the text may go into a TODO, and lines move)."""
         return _relative(path, self.root)
 
-    def uses_of(self, key: str, outside: str | None = None) -> list[Use]:
-        """Uses of ``key`` (``trainer.gpus``), those in the file ``outside`` left out."""
-        return [use for use in self.uses if use.key == key and use.path != outside]
+    def uses_of(self, key: str, outside: str | None = None, reaching: str | None = None) -> list[Use]:
+        """Uses of ``key`` (``trainer.gpus``), those in the file ``outside`` left out; with ``reaching``, only
+        those written where that config file may be loaded (:meth:`reaches`)."""
+        return [
+            use
+            for use in self.uses
+            if use.key == key and use.path != outside and (reaching is None or self.reaches(use.path, reaching))
+        ]
 
-    def splats_of(self, section: str) -> list[Splat]:
+    def splats_of(self, section: str, reaching: str | None = None) -> list[Splat]:
         last = section.rpartition(".")[2]
-        return [splat for splat in self.splats if splat.section.rpartition(".")[2] == last]
+        return [
+            splat
+            for splat in self.splats
+            if splat.section.rpartition(".")[2] == last and (reaching is None or self.reaches(splat.path, reaching))
+        ]
+
+    def reaches(self, path: str, config: str) -> bool:
+        """Whether code in ``path`` may see the config file ``config``: where ``path`` is a Python file that
+        loads configs it names (``@hydra.main(config_path="conf")``), only those; anything else may see every
+        config (a library module, a command in a doc, a load of a path in a variable)."""
+        if not self.loads:
+            return True
+        found = self.memo.get(("loads",))
+        if not isinstance(found, dict):
+            found = dict(self.loads)
+            self.memo[("loads",)] = found
+        loads = found.get(path)
+        return loads is None or reaches(loads, config, self.root)
 
     def section_paths(self) -> frozenset[tuple[str, ...]]:
         """The key paths of the config mappings the project passes to a Trainer under a key other than

@@ -10,6 +10,7 @@ import ast
 import re
 from collections.abc import Sequence
 
+from codemods.project.config_loads import config_loads
 from codemods.project.index import FileIndex, Schema, Splat, Use, UseKind
 from codemods.project.keys import TUNE_FLAGS
 from codemods.project.scan_text import text_uses
@@ -323,7 +324,9 @@ def python_index(tree: ast.Module, path: str, facts: tuple[str, ...] = (), sourc
     """What a parsed Python file contributes to the project index (``source``: its text, for string lines)."""
     indexer = _PythonIndexer(path, tree, source)
     indexer.visit(tree)
-    return FileIndex(tuple(indexer.uses), tuple(indexer.schemas), tuple(indexer.splats), facts=facts)
+    uses, splats = tuple(indexer.uses), tuple(indexer.splats)
+    loads = config_loads(tree, path, source) if uses or splats else ()
+    return FileIndex(uses, tuple(indexer.schemas), splats, facts=facts, loads=((path, loads),) if loads else ())
 
 
 def _assignments(tree: ast.Module) -> dict[str, list[ast.expr]]:

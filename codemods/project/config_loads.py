@@ -1,0 +1,114 @@
+"""Which config files a Python file loads: the reach of the config uses written in it (issue 26, item 1).
+
+A read or store of ``cfg.trainer.gpus`` in a script only sees the configs that script loads, so only those are
+held back for it; a clash with flags passed next to ``**cfg.trainer`` only concerns the configs that reach that call.
+The loads are read from the file's own code, with ``ast``:
+
+* ``@hydra.main(config_path="conf", ...)`` and wrappers that take the same ``config_path`` (NeMo's
+  ``@hydra_runner``), ``hydra.initialize(config_path=...)`` (all relative to the file's folder) and
+  ``initialize_config_dir(config_dir=...)``: every config under that folder (any of them can be picked with
+  ``--config-name`` or a config group, so the folder is the unit, not the ``config_name``);
+* ``OmegaConf.load("conf/x.yaml")``, ``yaml.safe_load(open("x.yaml"))``-style loads of a literal path: that file,
+  relative to the file's folder or to the project's root (the usual working folder);
+* anything else that loads a config (a path in a variable, ``compose`` without ``initialize``, a
+  LightningCLI's ``--config``, ``config_path=None``): :data:`UNKNOWN`, every config.
+
+A file that loads nothing (a library module handed a config by its caller) reaches every config too: the caller is
+not known. Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+
+#: A load whose file cannot be told: the file's uses reach every config.
+UNKNOWN = "?"
+#: Marks a literal path that is read from the working folder (resolved against the project's root).
+FROM_ROOT = "root:"
+
+_DIRECTORY_CALLEES = {"main": "config_path", "hydra_runner": "config_path", "initialize": "config_path"}
+_LOADERS = frozenset({"load", "safe_load", "full_load", "unsafe_load", "create"})
+_WORDS = (b"hydra", b"config_path", b"OmegaConf", b"yaml", b"compose", b"CLI", b"config_dir")
+
+
+def _name(func: ast.expr) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _text(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((keyword.value for keyword in call.keywords if keyword.arg == name), None)
+
+
+def _file_argument(call: ast.Call) -> ast.expr | None:
+    """The path a loader reads: ``OmegaConf.load(p)``, ``yaml.safe_load(open(p))``,
+    ``safe_load(Path(p).read_text())``."""
+    arg = call.args[0] if call.args else _keyword(call, "file_") or _keyword(call, "stream")
+    while isinstance(arg, ast.Call):
+        inner = _name(arg.func)
+        if inner in ("open", "Path") and arg.args:
+            arg = arg.args[0]
+            break
+        if inner in ("read_text", "read") and isinstance(arg.func, ast.Attribute):
+            arg = arg.func.value
+            continue
+        return None
+    return arg
+
+
+def config_loads(tree: ast.Module, path: str, data: bytes | str = b"") -> tuple[str, ...]:
+    """The folders and files of configs ``path`` loads (absolute), :data:`FROM_ROOT` paths, or :data:`UNKNOWN`;
+    empty where the file loads nothing."""
+    raw = data.encode() if isinstance(data, str) else data
+    if raw and not any(word in raw for word in _WORDS):
+        return ()
+    here = os.path.dirname(os.path.abspath(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name(node.func)
+        if name in _DIRECTORY_CALLEES or name == "initialize_config_dir":
+            argument = "config_dir" if name == "initialize_config_dir" else _DIRECTORY_CALLEES[name]
+            value = _keyword(node, argument)
+            if value is None and name == "initialize" and node.args:
+                value = node.args[0]
+            if value is None and name in ("main", "initialize"):
+                continue  # another library's main(), or hydra's without a folder: not a config load we know
+            folder = _text(value)
+            found.add(UNKNOWN if folder is None else os.path.normpath(os.path.join(here, folder)))
+        elif name == "compose" or name.endswith("CLI"):
+            found.add(UNKNOWN)
+        elif name in _LOADERS and isinstance(node.func, ast.Attribute):
+            owner = _name(node.func.value)
+            if owner not in ("OmegaConf", "yaml", "YAML", "oc", "om") or (name == "create" and owner != "OmegaConf"):
+                continue
+            if name == "create":
+                continue  # a config built in code, not a file
+            literal = _text(_file_argument(node))
+            if literal is None:
+                found.add(UNKNOWN)
+            else:
+                found.add(os.path.normpath(os.path.join(here, literal)))
+                found.add(FROM_ROOT + os.path.normpath(literal))
+    return tuple(sorted(found))
+
+
+def reaches(loads: tuple[str, ...], config: str, root: str) -> bool:
+    """Whether a file with these ``loads`` may see the config file ``config`` (both sides absolute or resolved
+    against ``root``). No loads, or an unknown one: every config."""
+    if not loads or UNKNOWN in loads:
+        return True
+    target = os.path.abspath(config)
+    for load in loads:
+        place = (
+            os.path.normpath(os.path.join(root or ".", load[len(FROM_ROOT) :])) if load.startswith(FROM_ROOT) else load
+        )
+        place = os.path.abspath(place)
+        if target == place or target.startswith(place.rstrip(os.sep) + os.sep):
+            return True
+    return False
