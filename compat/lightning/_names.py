@@ -300,6 +300,11 @@ class LegacyModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             warn(Notice(f"`import {module.__name__}`", f"`{root}.{new}`", row.deprecated_in, removed, rule=row.rule))
 
 
+def missing_name(root: str, relative: str, name: str) -> None:
+    """Called before a 1.x module built here answers AttributeError for ``name``: a chance to raise a better error.
+    :mod:`compat.lightning._removed` sets it (through the patch log) to refuse the names the guide says are gone."""
+
+
 def _alias_getattr(root: str, relative: str, new: str) -> Callable[[str], Any]:
     own = module_getattr(root, relative, None)
 
@@ -309,15 +314,13 @@ def _alias_getattr(root: str, relative: str, new: str) -> Callable[[str], Any]:
         except AttributeError:
             if name.startswith("__"):
                 raise
-            from compat.lightning._removed import refuse_in_old_module
-
             if not new:
-                refuse_in_old_module(root, relative, name)
+                missing_name(root, relative, name)
                 raise
             try:
                 return getattr(importlib.import_module(f"{root}.{new}"), name)
             except AttributeError:
-                refuse_in_old_module(root, relative, name)  # a 1.x name its 2.x module does not have
+                missing_name(root, relative, name)  # a 1.x name its 2.x module does not have
                 raise
 
     return __getattr__

@@ -195,3 +195,4 @@ def install_removed(roots: Sequence[str], log: PatchLog) -> None:
             log.set_attr(module, "__getattr__", _module_getattr(root, relative, gone_names, previous))
     if dropped:
         log.add_finder(RemovedModuleFinder(roots, dropped))
+    log.set_attr(sys.modules["compat.lightning._names"], "missing_name", refuse_in_old_module)
