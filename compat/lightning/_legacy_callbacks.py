@@ -8,6 +8,8 @@ Hooks (each warns once per callback class, rule ``removed_hooks``; the successor
   (2.x's ``on_fit_start`` runs for fit only), after ``on_fit_start``, before the sanity check;
 * ``on_before_accelerator_backend_setup``: before the ``setup`` hooks of every run;
 * ``on_keyboard_interrupt``: before ``on_exception`` when the exception is a KeyboardInterrupt;
+* ``on_configure_sharded_model``: after the module's ``configure_sharded_model``/``configure_model`` (when a fit
+  resumes, 1.5 had restored the callbacks' state before it; 2.x restores it after ``configure_model``);
 * ``on_init_start``/``on_init_end``: at the end of ``Trainer(...)``, the callbacks then in place (called from
   :mod:`._trainer_arguments`).
 
@@ -105,6 +107,16 @@ def _wrap_callback_hooks(original: Callable[..., Any]) -> Callable[..., Any]:
     return call_callback_hooks
 
 
+def _wrap_configure_model(original: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(original)
+    def call_configure_model(trainer: Any) -> Any:
+        result = original(trainer)
+        run_legacy(trainer, "on_configure_sharded_model")  # 1.5: right after configure_sharded_model
+        return result
+
+    return call_configure_model
+
+
 # --- state ----------------------------------------------------------------------------------------------------------
 def _keeps_15_state(callback: Any, base: Any) -> bool:
     cls = type(callback)
@@ -183,6 +195,7 @@ def install_legacy_callbacks(root: str, log: PatchLog) -> None:
     call = importlib.import_module(f"{root}.trainer.call")
     base = importlib.import_module(root).Callback
     log.set_attr(call, "_call_callback_hooks", _wrap_callback_hooks(call._call_callback_hooks))
+    log.set_attr(call, "_call_configure_model", _wrap_configure_model(call._call_configure_model))
     for name, hook, adapt in (
         ("_call_callbacks_on_save_checkpoint", "on_save_checkpoint", _saving(base)),
         ("_call_callbacks_on_load_checkpoint", "on_load_checkpoint", _loading(base)),

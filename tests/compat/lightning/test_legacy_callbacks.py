@@ -131,3 +131,22 @@ def test_init_hooks_see_the_trainer(shim: Any) -> None:
     assert callback.trainers == [trainer, trainer]
     texts = [str(w.message) for w in caught if isinstance(w.message, CompatDeprecationWarning)]
     assert any("Legacy.on_init_start" in text and "removed_hooks" in text for text in texts)
+
+
+def test_on_configure_sharded_model_runs_after_the_modules_configure_model(shim: Any) -> None:
+    import pytorch_lightning as pl
+
+    from tests.compat.lightning import tiny
+
+    calls: list[str] = []
+
+    class Configured(tiny.Tiny):
+        def configure_model(self) -> None:
+            calls.append("configure_model")
+
+    class Legacy(pl.Callback):  # type: ignore[misc]
+        def on_configure_sharded_model(self, trainer: Any, pl_module: Any) -> None:
+            calls.append("on_configure_sharded_model")
+
+    _fit(Legacy(), Configured())
+    assert calls == ["configure_model", "on_configure_sharded_model"]
