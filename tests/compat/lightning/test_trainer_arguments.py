@@ -250,7 +250,7 @@ def test_should_rank_save_checkpoint_is_back_on_the_strategy(shim: Any) -> None:
         trainer.accelerator.barrier()  # 1.5's Accelerator forwarded it to its plugin
 
 
-def test_tune_runs_the_routines_the_flags_ask_for(shim: Any) -> None:
+def test_tune_runs_the_routines_the_flags_ask_for(shim: Any, tmp_path: Path) -> None:
     from torch.utils.data import DataLoader
 
     from tests.compat.lightning import tiny
@@ -265,7 +265,8 @@ def test_tune_runs_the_routines_the_flags_ask_for(shim: Any) -> None:
             return DataLoader(tiny.loader(n=32).dataset, self.batch_size)
 
     model = Tunable()
-    trainer, notices = _build(auto_scale_batch_size="power", auto_lr_find=True, limit_train_batches=None)
+    flags = {"auto_scale_batch_size": "power", "auto_lr_find": True, "limit_train_batches": None}
+    trainer, notices = _build(default_root_dir=str(tmp_path), **flags)  # the Tuner writes a checkpoint there
     assert {n.old.partition("=")[0] for n in notices} >= {"`Trainer(auto_scale_batch_size", "`Trainer(auto_lr_find"}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
