@@ -18,6 +18,7 @@ from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, 
 from codemods.model import Finding, Options, Outcome
 from codemods.project.hook_classes import defines_hook_subclass, project_hook_classes, subclasses_one
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
+from codemods.project.moved_stores import mentions_store, moved_store_keys
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
 from codemods.project.roots import project_roots
 from codemods.project.scan import Scan, late_facts, local_strategies, scan
@@ -101,6 +102,7 @@ def _python_triggered(text: str, options: Options) -> bool:
         or names_project_trainer(text, options.local_trainers, options.held_trainers)
         or defines_hook_subclass(text, options.hook_classes)
         or defines_schema_field(text)
+        or mentions_store(text, options.moved_stores)
     )
 
 
@@ -151,6 +153,8 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
     trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
     options = replace(options, local_trainers=trainers.passing, held_trainers=trainers.held)
     options = _moved_reads(project, options)
+    if any(use.stored for use in project.uses):
+        options = replace(options, moved_stores=moved_store_keys(project, options.target_tuple))
     # A file that calls a project subclass of Trainer defined elsewhere needs no Lightning import of its own.
     called = trainers.passing | {name for name, _, _ in trainers.held}
     scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
@@ -164,6 +168,7 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
         for use in project.uses
         if (movable_read(use) and use.key.partition(".")[2] in options.moved_reads)
         or use.key.partition(".")[2] in options.unset_reads
+        or (use.stored and use.key.partition(".")[2] in options.moved_stores)
     }
     scans = [replace(item, triggered=True) if item.path in readers else item for item in scans]
     # And a file whose only legacy is a Trainer-mirroring class with a removed argument as a field (schema_fields).

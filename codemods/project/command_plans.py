@@ -24,6 +24,7 @@ from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Note, Plan, Value
 from codemods.project.command_syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
 from codemods.project.moved_reads import moves_with_key
+from codemods.project.moved_stores import store_moves
 from codemods.project.section_fates import fates
 from legacy_api.removed_arguments import refused_at
 from legacy_api.renames import PL
@@ -290,7 +291,9 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     fixed = {
         use.key
         for use in index.uses
-        if (use.kind != "override" or not use.command) and not moves_with_key(use, index, options)
+        if (use.kind != "override" or not use.command)
+        and not moves_with_key(use, index, options)
+        and not store_moves(use, index, options.target_tuple)
     }
     sections = _section_keys(index, options, fixed)
     before = [frozenset(key for key, _ in section.items) for section in index.sections] or None

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from codemods.project.index import STRATEGY_PLUGIN, ProjectIndex, Schema, Use, describe, drops_read
+from codemods.project.moved_stores import store_moves
 from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ _BECOMES: dict[str, tuple[str, ...]] = {
     "amp_level": ("precision",),
     "replace_sampler_ddp": ("use_distributed_sampler",),
 }
+#: Keys whose 2.x meaning differs from 1.5's: ``accelerator`` held the strategy in 1.5 (``ddp``), the device in 2.x.
+_REPURPOSED = frozenset({"accelerator"})
 _INT_ANNOTATIONS = re.compile(r"^(?:int|Optional\[int\]|int \| None|None \| int)$")
 _USED = " is still used in "
 
@@ -68,8 +71,11 @@ def reasons(
     found: list[str] = []
     for key in changed_keys(before, after):
         uses = index.uses_of(f"{name}.{key}", outside=path, reaching=path)
+        # a store rewritten in this run moves with the key (codemods.project.moved_stores)
+        uses = [use for use in uses if not store_moves(use, index, target)]
         if key in new:  # the key stays with another value: an override string still sets it, a read sees it
-            uses = [use for use in uses if use.kind != "override"]
+            # (a store overwrites it and reads nothing back, unless the key now means something else)
+            uses = [use for use in uses if use.kind != "override" and (not use.stored or key in _REPURPOSED)]
         elif refused_at(key, target):
             # A command that sets an argument the target's Trainer refuses fails there whether or not the config
             # keeps the key (which would make every other run fail too): it does not hold the key back. It is

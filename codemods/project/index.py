@@ -61,6 +61,8 @@ class Use:
     #: A read spelled ``<config>.trainer.<key>`` (attributes, loaded, not stored): renaming the attribute moves it
     #: to another key (``codemods.project.moved_reads``).
     attribute: bool = False
+    #: For an attribute store (``cfg.trainer.gpus = 1``): the stored value's source (``codemods.project.moved_stores``).
+    stored: str = ""
 
 
 @dataclass(frozen=True, order=True)

@@ -147,6 +147,17 @@ class _PythonIndexer(ast.NodeVisitor):
     def _use(self, key: str, node: ast.AST, kind: UseKind = "read", attribute: bool = False) -> None:
         self.uses.append(Use(key, self.path, getattr(node, "lineno", 1), kind, attribute=attribute))
 
+    def visit_Assign(self, node: ast.Assign) -> None:
+        """``cfg.trainer.gpus = 1``: a store of the key, with the value it stores."""
+        target = node.targets[0] if len(node.targets) == 1 else None
+        chain = _chain(target) if isinstance(target, ast.Attribute) else None
+        key = _config_key(chain) if chain is not None else None
+        if target is None or key is None:
+            self.generic_visit(node)
+            return
+        self.uses.append(Use(key, self.path, node.lineno, "read", stored=ast.unparse(node.value)))
+        self.visit(node.value)
+
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self._access(node)
 

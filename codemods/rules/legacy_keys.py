@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from codemods.model import Finding, Runs
 from codemods.plan.rule import Rule
+from codemods.project.moved_stores import translate
 from codemods.project.prefilter import matching_lines
 from legacy_api.renames import STRATEGY_NAMES
 from legacy_api.translate import REMOVED_STRATEGIES
@@ -285,6 +286,9 @@ def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) ->
         owner = _container(target.value)
     if owner is None or not _TRAINERISH.search(owner) or owner in ctx.trainer_dicts:
         return updated
+    moved = "accelerator" in ctx.options.moved_stores and translate("accelerator", repr(value)) is not None
+    if moved and isinstance(target, cst.Attribute) and owner == "trainer":
+        return updated  # rule config_stores writes it as strategy= with the configs it moves with
     name = value.lower()
     gone = REMOVED_STRATEGIES.get(name) if ctx.target >= (2, 0) else None
     instead = f"; {gone}" if gone else ""

@@ -43,6 +43,7 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
     failing until someone acted on them and deleted them.
     """
     from codemods.project.hook_classes import defines_hook_subclass
+    from codemods.project.moved_stores import mentions_store
     from codemods.project.prefilter import TODO_MARKER, triggered
     from codemods.project.scan_python import defines_schema_field
     from codemods.project.trainer_classes import names_project_trainer
@@ -55,6 +56,7 @@ def transform_python(source: str, options: Options, tokens: Sequence[str] | None
         or names_project_trainer(source, options.local_trainers, options.held_trainers)
         or defines_hook_subclass(source, options.hook_classes)
         or defines_schema_field(source)
+        or mentions_store(source, options.moved_stores)
     ):
         return Outcome(source, changed=False, findings=_leftovers(source, left, options), parsed=False)
     try:

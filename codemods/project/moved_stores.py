@@ -1,0 +1,87 @@
+"""Config stores that move with their key: ``cfg.trainer.gpus = 1`` -> ``cfg.trainer.accelerator = "gpu"`` and
+``cfg.trainer.devices = 1`` (issue 26, item 2).
+
+A store into a config's Trainer section overwrites what the config holds, so it reads nothing back: once the configs
+migrate, the store is exact when it writes the new keys the same value makes in a config (the YAML front end's own
+translation, :data:`STORES`). It must not be mixed with reads of the old key, which would see the config's value where
+they saw the store's, so the decision is made per key for the whole project: the stores of a key move where every use
+of that key is such a store or a command line (a command that stays fails loudly on the target, which refuses the
+key, or is left with its own TODO). ``gpus = 0`` (the CPU) moves only where no config sets another device flag, which
+1.5 would have used instead. From 2.0 on, where the old keys are refused; before, the guard holds as it did.
+
+The rule ``config_stores`` rewrites the stores; the project guard and the command plans count them as migrating.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from codemods.project.index import ProjectIndex, Use
+
+#: The strategy names a 1.5 ``accelerator``/``distributed_backend`` store may hold whose 2.x ``strategy`` is the same.
+_SAME_STRATEGIES = frozenset({"ddp", "ddp_spawn", "deepspeed"})
+_CPU: list[tuple[str, object]] = [("accelerator", "cpu"), ("devices", 1)]
+#: Device flags that would have decided the device where ``gpus`` stored 0.
+_OTHER_DEVICES = ("tpu_cores", "ipus", "num_processes", "hpus")
+
+
+def translate(key: str, source: str) -> list[tuple[str, object]] | None:
+    """The 2.x keys and values a store of ``key`` with the value ``source`` becomes, or None where none is exact."""
+    try:
+        value = ast.literal_eval(source)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if key == "gpus" and type(value) is int:
+        return [("accelerator", "gpu"), ("devices", value)] if value else list(_CPU)
+    if key in ("accelerator", "distributed_backend"):
+        if value is None:
+            return [("strategy", "auto")]  # no backend: the target chooses, as 1.5 did
+        if isinstance(value, str) and value in _SAME_STRATEGIES:
+            return [("strategy", value)]
+    return None
+
+
+def _other_device(name: str, text: str) -> bool:
+    """A config key that chose the device where ``gpus`` stored 0, before or after its migration (a second run must
+    decide as the first: ``tpu_cores: 8`` is ``accelerator: tpu`` then)."""
+    value = text.strip().strip("\"'").lower()
+    return name in _OTHER_DEVICES or (name == "accelerator" and value in ("cpu", "tpu", "ipu", "hpu"))
+
+
+def _moves(use: Use) -> bool:
+    return bool(use.stored) and translate(use.key.partition(".")[2], use.stored) is not None
+
+
+def moved_store_keys(index: ProjectIndex, target: tuple[int, ...]) -> frozenset[str]:
+    """The Trainer keys whose stores move in this run (memoised on the index per target)."""
+    if target < (2, 0):
+        return frozenset()
+    memo_key = ("moved_stores", target)
+    cached = index.memo.get(memo_key)
+    if isinstance(cached, frozenset):
+        return cached
+    stored = {use.key.partition(".")[2] for use in index.uses if use.stored and use.key.startswith("trainer.")}
+    found = set()
+    for key in sorted(stored):
+        uses = index.uses_of(f"trainer.{key}")
+        if not all(_moves(use) or use.kind == "override" for use in uses):
+            continue
+        zero = any(use.stored and translate(key, use.stored) == _CPU for use in uses)
+        if zero and any(_other_device(name, text) for section in index.sections for name, text in section.items):
+            continue
+        found.add(key)
+    result = frozenset(found)
+    index.memo[memo_key] = result
+    return result
+
+
+def mentions_store(text: str, keys: frozenset[str]) -> bool:
+    """Whether ``text`` may store one of ``keys`` into a config (the rule ``config_stores`` then has work there)."""
+    return bool(keys) and "trainer" in text and any(f".{key}" in text for key in keys)
+
+
+def store_moves(use: Use, index: ProjectIndex, target: tuple[int, ...]) -> bool:
+    """Whether ``use`` is a store the rule ``config_stores`` rewrites in this run (it then holds nothing back)."""
+    return bool(use.stored) and use.key.partition(".")[2] in moved_store_keys(index, target) and _moves(use)

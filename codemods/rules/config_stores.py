@@ -1,0 +1,99 @@
+"""``cfg.trainer.gpus = 1`` -> ``cfg.trainer.accelerator = "gpu"`` and ``cfg.trainer.devices = 1`` where the project's
+configs migrate that key.
+
+A store into a config's Trainer section (a test setting ``config.trainer.gpus = 1`` before
+``Trainer(**config.trainer)``) writes a key the migrated configs no longer hold; left as it is, it holds every
+config back. Where ``codemods.project.moved_stores`` decides the key moves (every use of it in the project is
+such a store or a command line), each store becomes the keys the same value makes in a config:
+``gpus = 2`` -> ``accelerator = "gpu"``, ``devices = 2``; ``gpus = 0`` -> ``accelerator = "cpu"``,
+``devices = 1``; ``accelerator = None`` (no backend) -> ``strategy = "auto"``; ``accelerator = "ddp"`` ->
+``strategy = "ddp"``. One statement per key, at the store's place.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import libcst as cst
+
+from codemods.plan.rule import Rule
+from codemods.project.moved_stores import translate
+from codemods.project.scan_python import config_key
+
+if TYPE_CHECKING:
+    from codemods.frontends.python.context import FileContext
+
+ID = "config_stores"
+
+
+def _chain(node: cst.BaseExpression) -> list[str] | None:
+    """``cfg.trainer.gpus`` -> ["cfg", "trainer", "gpus"] (attributes and string subscripts)."""
+    parts: list[str] = []
+    while True:
+        if isinstance(node, cst.Attribute):
+            parts.append(node.attr.value)
+            node = node.value
+        elif isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            index = node.slice[0].slice
+            value = (
+                index.value.evaluated_value
+                if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString)
+                else None
+            )
+            if not isinstance(value, str):
+                return None
+            parts.append(value)
+            node = node.value
+        elif isinstance(node, cst.Name):
+            parts.append(node.value)
+            return list(reversed(parts))
+        else:
+            return None
+
+
+def _literal(value: object) -> cst.BaseExpression:
+    return cst.SimpleString(f'"{value}"') if isinstance(value, str) else cst.parse_expression(repr(value))
+
+
+def leave_line(ctx: FileContext, original: cst.SimpleStatementLine, updated: Any) -> Any:
+    if not ctx.options.moved_stores or len(original.body) != 1 or not isinstance(original.body[0], cst.Assign):
+        return updated
+    assign = original.body[0]
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Attribute):
+        return updated
+    target = assign.targets[0].target
+    chain = _chain(target)
+    key = config_key(chain) if chain is not None else None
+    name = key.partition(".")[2] if key is not None and key.startswith("trainer.") else ""
+    if name not in ctx.options.moved_stores or not isinstance(updated, cst.SimpleStatementLine):
+        return updated
+    items = translate(name, ctx.code(assign.value))
+    if items is None:
+        return updated
+    lines = []
+    for position, (new_key, value) in enumerate(items):
+        store = assign.with_changes(
+            targets=[cst.AssignTarget(target.with_changes(attr=cst.Name(new_key)))], value=_literal(value)
+        )
+        line = cst.SimpleStatementLine(
+            [store],
+            leading_lines=updated.leading_lines if position == 0 else (),
+            trailing_whitespace=updated.trailing_whitespace if position == len(items) - 1 else cst.TrailingWhitespace(),
+        )
+        lines.append(line)
+    spelled = ", ".join(f"{new_key}={value!r}" for new_key, value in items)
+    ctx.fix(ID, f"trainer.{name} = {ctx.code(assign.value)} is {spelled} once the configs migrate", original)
+    return cst.FlattenSentinel(lines) if len(lines) > 1 else lines[0]
+
+
+RULE = Rule(
+    id=ID,
+    description="stores into a config's Trainer section (cfg.trainer.gpus = 1) become the keys the migrated configs "
+    "hold (accelerator=, devices=, strategy=)",
+    deprecated_in="1.7",
+    scope="python",
+    handlers={"SimpleStatementLine": leave_line},
+    tokens=(".gpus", ".accelerator", ".distributed_backend"),
+    visit=lambda: re.compile(r"\btrainer\s*\.\s*(?:gpus|accelerator|distributed_backend)\s*=(?!=)"),
+)

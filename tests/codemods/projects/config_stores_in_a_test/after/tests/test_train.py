@@ -1,0 +1,12 @@
+from omegaconf import OmegaConf
+import pytorch_lightning as pl
+
+
+def test_one_gpu(tmp_path):
+    config = OmegaConf.load(tmp_path / "config.yaml")
+    config.trainer.accelerator = "gpu"
+    config.trainer.devices = 1  # one device is enough here
+    config.trainer.precision = 32
+    config.trainer.strategy = "auto"
+    trainer = pl.Trainer(**config.trainer)
+    assert trainer
