@@ -16,7 +16,6 @@ Each read warns once per call site, naming the replacement (rule ``trainer_prope
 from __future__ import annotations
 
 import importlib
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +23,7 @@ from compat._rows import compat_removed_in
 from compat._warn import Notice, warn
 from compat.lightning import _properties
 from compat.lightning._patch import PatchLog
-from compat.lightning._trainer import STRATEGY_REF
+from compat.lightning._trainer import STRATEGY_REF, PicklableRef
 from legacy_api.renames import TRAINER_PROPERTIES, TrainerProperty
 
 #: Set on each 2.x accelerator connector of a trainer the shim built: a weak reference to that trainer.
@@ -96,7 +95,7 @@ def attach(trainer: Any) -> None:
     """Called after a shimmed ``Trainer.__init__``: the connector learns its trainer (weakly)."""
     connector = getattr(trainer, "_accelerator_connector", None)
     if connector is not None:
-        connector.__dict__[TRAINER_REF] = weakref.ref(trainer)
+        connector.__dict__[TRAINER_REF] = PicklableRef(trainer)
 
 
 def _should_rank_save_checkpoint(self: Any) -> bool:

@@ -24,7 +24,7 @@ NOTICE = Notice(
     "1.6",
     compat_removed_in("1.8"),
     "2.x's trainer.logger is the first logger of the list, or None.",
-    rule="logger_base",
+    rule="trainer_loggers",
 )
 #: Set on each trainer: (the loggers list it wraps, the collection), so one list keeps one collection.
 CACHE = "_compat_lightning_logger_collection"

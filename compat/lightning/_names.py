@@ -95,20 +95,33 @@ def old_modules() -> dict[str, str]:
     return rows
 
 
-def _find(root: str, name: str, home: str = "") -> Any:
+def _module_of(root: str, name: str, home: str = "") -> str:
+    """The 2.x module (relative to ``root``) that has the class ``name``: the row's home, else the first of
+    :data:`LOOKUP`."""
     for module_name in (home, *LOOKUP) if home else LOOKUP:
         module = sys.modules.get(f"{root}.{module_name}")
         if module is None and module_name in old_modules():
             continue  # a 1.x module the row names as the class's home (2.x has the class elsewhere)
         module = module or importlib.import_module(f"{root}.{module_name}")
         if name in module.__dict__:
-            return module.__dict__[name]
+            return module_name
     raise AttributeError(f"{root} has no class {name!r}")
+
+
+def _find(root: str, name: str, home: str = "") -> Any:
+    return importlib.import_module(f"{root}.{_module_of(root, name, home)}").__dict__[name]
 
 
 def notice(root: str, old: OldName) -> Notice:
     preset = ", ".join(f"{key}={value!r}" for key, value in old.preset)
-    replacement = f"`{root}.{old.new}({preset})`" if old.new and preset else f"`{old.new}`" if old.new else ""
+    if old.new and preset:  # the class where 2.x has it: pytorch_lightning.strategies.DDPStrategy(start_method=...)
+        try:
+            where = f"{root}.{_module_of(root, old.new, old.home)}"
+        except (AttributeError, ImportError):
+            where = root
+        replacement = f"`{where}.{old.new}({preset})`"
+    else:
+        replacement = f"`{old.new}`" if old.new else ""
     return Notice(
         f"`{root}.{old.module}.{old.name}`",
         replacement,

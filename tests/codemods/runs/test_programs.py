@@ -32,6 +32,7 @@ RECORDED = json.loads((PROGRAMS.parent / "programs-1.5.10.json").read_text(encod
 NEEDS_A_PERSON = {
     "two_optimizers_gan": {"removed_hooks", "optimizer_frequency"},  # several optimizers: manual optimization
     "epoch_start_end_hooks": {"removed_hooks"},  # Callback.on_epoch_start/on_epoch_end
+    "legacy_callback_hooks": {"removed_hooks"},  # Callback hooks 2.x dropped (on_init_start, on_batch_end, ...)
     # the removed Trainer arguments the shim applies at run time (ModelSummary depth, SWA, log_gpu_memory, ...) and
     # the connector attributes: rewrites the codemod does not make yet (TODOs)
     "resume_and_progress": {"removed_arguments", "removed_attributes"},

@@ -20,7 +20,12 @@ ROWS = [
     pytest.param({}, "ipus", 0, id="ipus"),
     pytest.param({"num_processes": 2, "accelerator": "ddp_cpu"}, "num_processes", 2, id="num_processes"),
     pytest.param({"num_processes": 2, "accelerator": "ddp_cpu"}, "devices", 2, id="devices as given"),
-    pytest.param({"num_processes": 2, "accelerator": "ddp_cpu"}, "_distrib_type", "ddp", id="_distrib_type"),
+    pytest.param(
+        {"num_processes": 2, "accelerator": "ddp_cpu"},
+        "_distrib_type",
+        "ddp_spawn",
+        id="_distrib_type (spawned under pytest, as 1.5.10)",
+    ),
     pytest.param({}, "_distrib_type", None, id="_distrib_type for one device"),
     pytest.param({}, "_device_type", "cpu", id="_device_type"),
     pytest.param({}, "use_amp", False, id="use_amp"),
