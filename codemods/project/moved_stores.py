@@ -6,8 +6,10 @@ migrate, the store is exact when it writes the new keys the same value makes in 
 translation, :data:`STORES`). It must not be mixed with reads of the old key, which would see the config's value where
 they saw the store's, so the decision is made per key for the whole project: the stores of a key move where every use
 of that key is such a store or a command line (a command that stays fails loudly on the target, which refuses the
-key, or is left with its own TODO). ``gpus = 0`` (the CPU) moves only where no config sets another device flag, which
-1.5 would have used instead. From 2.0 on, where the old keys are refused; before, the guard holds as it did.
+key, or is left with its own TODO), and no structured-config schema names the key (the store may go into a
+dataclass, whose ``asdict`` would drop the new keys). ``gpus = 0`` (the CPU) moves only where no config sets
+another device flag, which 1.5 would have used instead. From 2.0 on, where the old keys are refused; before, the
+guard holds as it did.
 
 The rule ``config_stores`` rewrites the stores; the project guard and the command plans count them as migrating.
 """
@@ -68,6 +70,9 @@ def moved_store_keys(index: ProjectIndex, target: tuple[int, ...]) -> frozenset[
         uses = index.uses_of(f"trainer.{key}")
         if not all(_moves(use) or use.kind == "override" for use in uses):
             continue
+        if any(name == key for schema in index.schemas for name, _ in schema.fields):
+            continue  # a typed config (a dataclass mirroring the Trainer) may be what is stored into: asdict() drops
+            # an attribute that is no field of it, so the new keys would be lost without a word
         zero = any(use.stored and translate(key, use.stored) == _CPU for use in uses)
         if zero and any(_other_device(name, text) for section in index.sections for name, text in section.items):
             continue

@@ -61,6 +61,14 @@ def _test(key: str, value: str) -> str:
             id="a device type: 1.5 dropped the backend, the target would keep it",
         ),
         pytest.param(
+            {
+                "test_a.py": _test("gpus", "1"),
+                "schema.py": "@dataclass\nclass TrainerConf:\n    gpus: int = 0\n    max_epochs: int = 1\n",
+            },
+            None,
+            id="a schema names the key: the store may go into a dataclass that drops new keys",
+        ),
+        pytest.param(
             {"test_a.py": _test("gpus", "0"), "conf/tpu.yaml": "trainer:\n  tpu_cores: 8\n"},
             None,
             id="gpus=0 next to a config with another device flag",
