@@ -71,6 +71,7 @@ def install() -> None:
     from compat.lightning._trainer import install_trainer
     from compat.lightning._trainer_arguments import install_trainer_arguments
     from compat.lightning._tune import install_tune
+    from compat.lightning._unserved_hooks import install_unserved_hooks
 
     found = roots()
     if not found:
@@ -89,6 +90,7 @@ def install() -> None:
             install_keywords(root, log)
             install_loggers(root, trainer, log)
             install_epoch_end(root, trainer, log)
+            install_unserved_hooks(importlib.import_module(root), trainer, log)
             install_callback_hooks(trainer, log)
             install_legacy_callbacks(root, log)
             install_optimizer_step(root, log)

@@ -111,8 +111,9 @@ LISTED: dict[tuple[str, str], str] = {
         "a removed keyword (or max_steps=None): a plain TypeError",
     ): ("1.4-regular-04 1.4-regular-05 1.5-regular-05 1.6-regular-06 1.9-advanced-13 "),
     (
-        "unwarned hook",
-        "a 1.x hook 2.x never calls and the shim does not call either: defined silently, never called, no warning (gap)",
+        "unserved hook",
+        "a 1.x hook 2.x never calls and the shim does not call either: it warns when a Trainer runs the class, naming "
+        "its replacement (_unserved_hooks: test_unserved_hooks.py)",
     ): (
         "1.4-regular-08 1.6-advanced-03 1.6-advanced-05 1.6-devel-05 1.6-regular-12 1.6-regular-13 "
         "1.6-regular-14 1.6-regular-15 1.7-regular-06 1.7-regular-07 1.9-advanced-36 1.9-advanced-44 "
