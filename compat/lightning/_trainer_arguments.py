@@ -342,6 +342,15 @@ def _notice(name: str, value: Any, replacement: str, details: str) -> Notice:
     return Notice(old, replacement, deprecated, compat_removed_in(removed), details, rule=RULE)
 
 
+_MAX_STEPS = Notice(
+    "`Trainer(max_steps=None)`",
+    "`max_steps=-1` (no limit)",
+    "1.5",
+    compat_removed_in("1.7"),
+    rule="trainer_flag_values",
+)
+
+
 def taken(kwargs: Mapping[str, Any]) -> dict[str, Any]:
     """The arguments of ``kwargs`` the shim applies itself: those the translation refuses alone."""
     return {
@@ -359,6 +368,9 @@ def _wrap_init(root: str, original: Callable[..., None]) -> Callable[..., None]:
             row = ARGUMENTS[name]
             warn(_notice(name, mine[name], row.replacement, row.details))
         given = dict(kwargs)
+        if "max_steps" in kwargs and kwargs["max_steps"] is None:  # 1.5's "no limit"; 1.7 refuses None
+            warn(_MAX_STEPS)
+            kwargs = {**kwargs, "max_steps": -1}
         original(self, *args, **{key: value for key, value in kwargs.items() if key not in mine})
         self.__dict__.setdefault(GIVEN, {}).update(given)
         attach(self)

@@ -36,7 +36,7 @@ def _ids(text: str) -> frozenset[str]:
 RUNS = _ids(
     "1.4-regular-06 1.5-advanced-04 1.5-regular-03 1.5-regular-04 1.5-regular-06 1.5-regular-07 "
     "1.6-advanced-01 1.6-advanced-02 1.6-advanced-08 1.6-advanced-11 1.6-devel-03 1.6-devel-06 "
-    "1.6-regular-01 1.6-regular-02 1.6-regular-03 1.6-regular-04 1.6-regular-05 1.6-regular-07 "
+    "1.6-regular-01 1.6-regular-06 1.6-regular-02 1.6-regular-03 1.6-regular-04 1.6-regular-05 1.6-regular-07 "
     "1.6-regular-08 1.6-regular-09 1.6-regular-18 1.7-advanced-01 1.7-advanced-02 1.7-advanced-03 "
     "1.7-advanced-04 1.7-advanced-05 1.7-advanced-15 1.7-advanced-16 1.7-advanced-17 1.7-advanced-18 "
     "1.7-advanced-19 1.7-advanced-20 1.7-advanced-23 1.7-advanced-24 1.7-devel-03 1.7-devel-04 "
@@ -109,7 +109,7 @@ LISTED: dict[tuple[str, str], str] = {
     (
         "gap: TypeError",
         "a removed keyword (or max_steps=None): a plain TypeError",
-    ): ("1.4-regular-04 1.4-regular-05 1.5-regular-05 1.6-regular-06 1.9-advanced-13 "),
+    ): ("1.4-regular-04 1.4-regular-05 1.5-regular-05 1.9-advanced-13 "),
     (
         "unserved hook",
         "a 1.x hook 2.x never calls and the shim does not call either: it warns when a Trainer runs the class, naming "
