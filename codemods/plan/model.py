@@ -167,6 +167,9 @@ class Plan:
     #: Nothing in the project runs ``Trainer.tune()`` (the project index says so: ``codemods.project.facts.may_tune``),
     #: so the flags 1.5 read only there (``auto_lr_find``, ``auto_scale_batch_size``) did nothing.
     untuned: bool = False
+    #: Every call that takes these flags (a config section) also passes a strategy object (``plugins=[DDPPlugin()]``),
+    #: which 1.5 ran whatever strategy name the flags held: set by the YAML front end from the project index.
+    strategy_beside: bool = False
 
     #: The key before the first key a rule dropped ("" for the start): where :meth:`set` puts new keys.
     _gap: str | None = field(default=None, init=False, repr=False, compare=False)

@@ -101,6 +101,8 @@ class Splat:
     #: ``call``: the flags go next to the section's (a duplicate is an error); ``defaults``: LightningCLI's
     #: ``trainer_defaults``, which the config file overrides key by key (only a second strategy is a clash).
     kind: str = "call"
+    #: The classes instantiated in its ``strategy=``/``plugins=`` values (``plugins=[NLPDDPPlugin()]``).
+    objects: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,14 @@ class ProjectIndex:
             for splat in self.splats
             if splat.section.rpartition(".")[2] == last and (reaching is None or self.reaches(splat.path, reaching))
         ]
+
+    def strategy_beside(self, section: str, config: str, strategies: frozenset[str]) -> bool:
+        """Whether every call that takes the section ``section`` of ``config`` also passes a strategy object
+        (``Trainer(plugins=[DDPPlugin()], **cfg.trainer)``, LightningCLI's ``trainer_defaults={"plugins": ...}``):
+        1.5 ran that object, and a strategy name in the section (``accelerator: ddp``) did nothing. ``strategies``:
+        the strategy classes by name (Lightning's and the project's own subclasses)."""
+        splats = self.splats_of(section, reaching=config)
+        return bool(splats) and all(any(name in strategies for name in splat.objects) for splat in splats)
 
     def reaches(self, path: str, config: str) -> bool:
         """Whether code in ``path`` may see the config file ``config``: where ``path`` is a Python file that

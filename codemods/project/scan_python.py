@@ -228,8 +228,9 @@ class _PythonIndexer(ast.NodeVisitor):
         for arg in node.args:
             sections.extend(self._sections(arg, trainer))
         explicit = tuple(sorted(k.arg for k in node.keywords if k.arg is not None))
+        chosen = [k.value for k in node.keywords if k.arg in ("strategy", "plugins")]
         for section in sections:
-            self.splats.append(Splat(section, self.path, node.lineno, explicit))
+            self.splats.append(Splat(section, self.path, node.lineno, explicit, objects=_instantiated(chosen)))
 
     def _trainer_defaults(self, node: ast.Call) -> None:
         """``LightningCLI(trainer_defaults={"plugins": ...})``: the config file's trainer section overrides these
@@ -239,12 +240,19 @@ class _PythonIndexer(ast.NodeVisitor):
                 continue
             value = keyword.value
             keys: list[str] = []
+            chosen: list[ast.expr] = []
             if isinstance(value, ast.Dict):
-                keys = [k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+                pairs = [
+                    (k.value, v) for k, v in zip(value.keys, value.values, strict=True) if isinstance(k, ast.Constant)
+                ]
+                keys = [k for k, _ in pairs if isinstance(k, str)]
+                chosen = [v for k, v in pairs if k in ("strategy", "plugins")]
             elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict":
                 keys = [k.arg for k in value.keywords if k.arg is not None]
+                chosen = [k.value for k in value.keywords if k.arg in ("strategy", "plugins")]
             if keys:
-                self.splats.append(Splat("trainer", self.path, node.lineno, tuple(sorted(keys)), "defaults"))
+                objects = _instantiated(chosen)
+                self.splats.append(Splat("trainer", self.path, node.lineno, tuple(sorted(keys)), "defaults", objects))
 
     def _sections(self, node: ast.expr, trainer: bool = False, depth: int = 0) -> list[str]:
         """``cfg.trainer`` / ``cfg["trainer"]`` / ``OmegaConf.to_container(cfg.trainer)`` -> ["trainer"]; passed to a
@@ -298,6 +306,19 @@ class _PythonIndexer(ast.NodeVisitor):
         if mirrors_trainer({name for name, _ in fields}):
             self.schemas.append(Schema(self.path, node.lineno, node.name, fields))
         self.generic_visit(node)
+
+
+def _instantiated(values: Sequence[ast.expr]) -> tuple[str, ...]:
+    """The class names called in these values, one list level deep: ``[DDPPlugin(find_unused_parameters=False)]``."""
+    found: list[str] = []
+    for value in values:
+        for item in value.elts if isinstance(value, ast.List | ast.Tuple) else [value]:
+            if isinstance(item, ast.Call):
+                func = item.func
+                name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+                if name:
+                    found.append(name)
+    return tuple(sorted(set(found)))
 
 
 def _literal(node: ast.expr) -> object:

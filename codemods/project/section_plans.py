@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Plan, Value
 from codemods.project.command_syntax import Opaque, read_value
+from codemods.project.index import ProjectIndex
 from codemods.project.keys import never_tunes
-from legacy_api.renames import PL
+from legacy_api.renames import PL, STRATEGY_CLASSES
 
 if TYPE_CHECKING:
     from codemods.model import Options
-    from codemods.project.index import ProjectIndex, SectionKeys
+    from codemods.project.index import SectionKeys
 
 
 def section_values(section: SectionKeys, keys: frozenset[str] | None = None) -> list[tuple[str, Value]]:
@@ -29,6 +30,15 @@ def section_values(section: SectionKeys, keys: frozenset[str] | None = None) -> 
             lit = read_value(text) if text else UNKNOWN
             out.append((key, Value(node=text, lit=UNKNOWN if isinstance(lit, Opaque) else lit, source=text)))
     return out
+
+
+def strategy_beside(options: Options, section: str, path: str) -> bool:
+    """Whether every call that takes the Trainer section ``section`` of the config ``path`` passes a strategy object
+    next to it (:meth:`codemods.project.index.ProjectIndex.strategy_beside`)."""
+    index = options.project
+    if not isinstance(index, ProjectIndex) or not index.splats:
+        return False
+    return index.strategy_beside(section, path, STRATEGY_CLASSES | options.local_strategies)
 
 
 def plan_section(
@@ -45,6 +55,7 @@ def plan_section(
         origin={key: "explicit" for key, _ in items},
         written_in="yaml",
         untuned=never_tunes(index),
+        strategy_beside=strategy_beside(options, "trainer", section.path),
     )
     run_flag_rules(plan)
     return plan

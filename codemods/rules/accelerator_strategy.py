@@ -61,6 +61,14 @@ def step(plan: Plan) -> None:
         plan.drop("accelerator")
         plan.note(ID, f"dropped accelerator={accelerator.text}: Lightning 1.5 used the strategy from plugins=")
         return
+    if plan.strategy_beside:  # a config section whose every caller passes plugins=[DDPPlugin()] or the like
+        plan.drop("accelerator")
+        plan.note(
+            ID,
+            f"dropped accelerator={accelerator.text}: every call that takes these flags passes a strategy object, "
+            "which Lightning 1.5 used (a strategy= here would be a second strategy)",
+        )
+        return
     auto = none_as_auto(accelerator) if plan.target >= (2, 0) and not plan.is_compat else None
     plan.replace("accelerator", [("strategy", auto or accelerator)])
     plan.origin["strategy"] = ID

@@ -42,6 +42,7 @@ from codemods.plan.model import Plan, Value
 from codemods.project.decisions import guard_section
 from codemods.project.keys import never_tunes
 from codemods.project.prefilter import yaml_triggered
+from codemods.project.section_plans import strategy_beside
 
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
 #: 1.5 device flags a script's argparse options may take from a config's top level.
@@ -128,6 +129,7 @@ class FilePass:
             origin={k: "explicit" for k, _ in items},
             written_in="yaml",
             untuned=never_tunes(self.options.project),
+            strategy_beside=strategy_beside(self.options, section.name, self.path),
         )
         snapshot = {id(v): list(v.items) for _, v in items if v.items is not None}
         run_flag_rules(plan)
