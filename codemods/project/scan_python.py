@@ -229,8 +229,19 @@ class _PythonIndexer(ast.NodeVisitor):
             sections.extend(self._sections(arg, trainer))
         explicit = tuple(sorted(k.arg for k in node.keywords if k.arg is not None))
         chosen = [k.value for k in node.keywords if k.arg in ("strategy", "plugins")]
+        objects = self._objects(chosen) if sections else ()
         for section in sections:
-            self.splats.append(Splat(section, self.path, node.lineno, explicit, objects=_instantiated(chosen)))
+            self.splats.append(Splat(section, self.path, node.lineno, explicit, objects=objects))
+
+    def _objects(self, values: Sequence[ast.expr]) -> tuple[str, ...]:
+        """:func:`_instantiated`, also through a name (``plugins = [NLPDDPPlugin()]`` then ``plugins=plugins``): the
+        classes every value given to that name instantiates (``plugins.append(...)`` adds, never removes)."""
+        found: set[str] = set(_instantiated(values))
+        for value in values:
+            if isinstance(value, ast.Name):
+                each = [set(_instantiated([given])) for given in self.assigned(value.id)]
+                found |= set.intersection(*each) if each else set()
+        return tuple(sorted(found))
 
     def _trainer_defaults(self, node: ast.Call) -> None:
         """``LightningCLI(trainer_defaults={"plugins": ...})``: the config file's trainer section overrides these

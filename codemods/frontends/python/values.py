@@ -121,6 +121,20 @@ def _ast_qualified(ctx: FileContext, node: ast.expr) -> str | None:
     return None if base is None else ".".join([base, *reversed(parts)])
 
 
+def _strategy_class(ctx: FileContext, call: ast.Call) -> str | None:
+    """The strategy class ``call`` builds (as named after this run's renames, so a second run says the same)."""
+    qualified = _ast_qualified(ctx, call.func)
+    cls = qualified.rpartition(".")[2] if qualified else None
+    legacy = qualified is not None and qualified.split(".", 1)[0] in LEGACY
+    if cls is None or not ((legacy and cls in STRATEGY_CLASSES) or cls in ctx.options.local_strategies):
+        return None
+    if legacy and qualified is not None:
+        renamed = resolve(qualified, ctx.options.target_tuple)
+        if renamed is not None and renamed.new is not None:
+            cls = renamed.new.rpartition(".")[2]
+    return cls
+
+
 def _bound_strategy(ctx: FileContext, name: str) -> str | None:
     """The strategy class every assignment of ``name`` in its scope builds (``ds = DeepSpeedPlugin() if x else
     None``), if that is all they do: such a name in ``plugins=`` holds a strategy."""
@@ -136,16 +150,17 @@ def _bound_strategy(ctx: FileContext, name: str) -> str | None:
         elif isinstance(value, ast.Constant) and value.value is None:
             continue
         elif isinstance(value, ast.Call):
-            qualified = _ast_qualified(ctx, value.func)
-            cls = qualified.rpartition(".")[2] if qualified else None
-            legacy = qualified is not None and qualified.split(".", 1)[0] in LEGACY
-            if cls is None or not ((legacy and cls in STRATEGY_CLASSES) or cls in ctx.options.local_strategies):
+            cls = _strategy_class(ctx, value)
+            if cls is None:
                 return None
-            if legacy and qualified is not None:  # the name after this run's renames: a second run says the same
-                renamed = resolve(qualified, ctx.options.target_tuple)
-                if renamed is not None and renamed.new is not None:
-                    cls = renamed.new.rpartition(".")[2]
             found.add(cls)
+        elif isinstance(value, ast.List | ast.Tuple):
+            # ``plugins = [NLPDDPPlugin(), ...]`` (then ``plugins.append(...)``): a list that holds a strategy
+            classes = [_strategy_class(ctx, item) for item in value.elts if isinstance(item, ast.Call)]
+            strategies = [cls for cls in classes if cls is not None]
+            if not strategies:
+                return None
+            found.add(strategies[0])
         else:
             return None
     return min(found) if len(found) == 1 else None
