@@ -119,6 +119,17 @@ GONE_PARAMETERS: dict[tuple[str, str], dict[str, str]] = {
 }
 
 
+#: (base, hook) -> {parameter: the value 1.x always passed}: a parameter 2.x no longer passes whose 1.x value never
+#: varied, so an override that still requires it runs as in 1.x with that value as its default. 1.5.10's training
+#: epoch loop and TrainerCallbackHookMixin passed ``dataloader_idx=0`` to the training batch hooks of the module and of
+#: every callback whose signature named it (``loops/epoch/training_epoch_loop.py``, ``trainer/callback_hook.py``).
+CONSTANT_ARGUMENTS: dict[tuple[str, str], dict[str, str]] = {
+    (base, hook): {"dataloader_idx": "0"}
+    for base in ("LightningModule", "Callback")
+    for hook in ("on_train_batch_start", "on_train_batch_end")
+}
+
+
 #: (base, hook) -> (the first release that no longer keeps what the hook returns, what to do instead). 1.5.10's
 #: Trainer saved what Callback.on_save_checkpoint returned under checkpoint["callbacks"][state_key] and handed it to
 #: on_load_checkpoint as callback_state; 1.8.6/1.9.5 raise a ValueError on a returned value ("deprecated in v1.6 and

@@ -34,6 +34,7 @@ from codemods.rules import epoch_end_hooks, optimizer_step_hook
 from codemods.rules._epoch_end_plan import EPOCH_ENDS, blocker
 from codemods.rules._hook_classes import _nearest, base_of, owner_class, project_base_of
 from legacy_api.hooks import (
+    CONSTANT_ARGUMENTS,
     GONE_PARAMETERS,
     IGNORED_RETURNS,
     LEGACY_RELEASES,
@@ -213,8 +214,43 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
         why = _not_rewritten(ctx, owner, original, through)
         message += f"; not rewritten: {why}" if why else ""
     if message:
+        defaulted = _with_constant_defaults(ctx, base, updated)
+        if defaulted is not None:
+            ctx.fix(
+                ID, f"{message}: it gets the {_constants(base, original)} 1.x always passed as its default", original
+            )
+            return defaulted
         ctx.todo(ID, message, original)
     return updated
+
+
+def _constants(base: str, node: cst.FunctionDef) -> str:
+    given = CONSTANT_ARGUMENTS.get((base, node.name.value), {})
+    return ", ".join(f"{name}={value}" for name, value in given.items())
+
+
+def _with_constant_defaults(ctx: FileContext, base: str, node: cst.FunctionDef) -> cst.FunctionDef | None:
+    """``node`` with the trailing parameters 1.x always passed the same value (:data:`CONSTANT_ARGUMENTS`) given that
+    value as their default, where that is all the target objects to; else None."""
+    given = CONSTANT_ARGUMENTS.get((base, node.name.value))
+    params = list(node.params.params)
+    if not given or not params or node.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT):
+        return None
+    tail = params[-len(given) :] if len(params) >= len(given) else []
+    if [param.name.value for param in tail] != list(given) or any(param.default is not None for param in tail):
+        return None
+    head = params[: len(params) - len(tail)]
+    new_tail = [
+        param.with_changes(
+            default=cst.parse_expression(given[param.name.value]),
+            equal=cst.AssignEqual(
+                whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+            ),
+        )
+        for param in tail
+    ]
+    defaulted = node.with_changes(params=node.params.with_changes(params=[*head, *new_tail]))
+    return defaulted if _check(ctx, base, _Def.of_cst(defaulted)) is None else None
 
 
 def _screen(site: Site) -> bool:

@@ -1,5 +1,7 @@
 """Rule ``removed_hooks``: a hook of LightningModule, LightningDataModule or Callback that the target no longer calls,
-or calls with other arguments, gets one TODO above its ``def``; the code is never changed.
+or calls with other arguments, gets one TODO above its ``def``; the code is never changed, except where all the target
+objects to is a parameter 1.x always passed the same value (``dataloader_idx`` of the training batch hooks, 0): it
+gets that value as its default (``legacy_api.hooks.CONSTANT_ARGUMENTS``).
 
 Each row's fact was checked in the real 1.5.10 and 2.6.6 and is in the recorded surfaces (``legacy_api.surface``).
 """
@@ -65,15 +67,6 @@ TODO = [
         "2.6",
         ["optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure)", "optimizer_idx", "it reads"],
         id="the 1.x optimizer_step signature would take the closure as optimizer_idx",
-    ),
-    pytest.param(
-        CALLBACK.format(
-            body="    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx, dataloader_idx):\n"
-            "        pass\n"
-        ),
-        "2.6",
-        ["on_train_batch_end", "dataloader_idx"],
-        id="a Callback's on_train_batch_end with dataloader_idx would raise TypeError",
     ),
     pytest.param(
         CALLBACK.format(body="    def on_keyboard_interrupt(self, trainer, pl_module):\n        pass\n"),
@@ -195,6 +188,37 @@ NOOP = [
         id="finetune_function as 2.x calls it",
     ),
 ]
+
+
+DEFAULTED = [
+    pytest.param(
+        CALLBACK.format(
+            body="    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx, dataloader_idx):\n"
+            "        pass\n"
+        ),
+        "dataloader_idx):",
+        "dataloader_idx=0):",
+        id="a Callback's on_train_batch_end with dataloader_idx gets the 0 1.5.10 passed as its default",
+    ),
+    pytest.param(
+        MODULE.format(
+            body="    def on_train_batch_start(self, batch, batch_idx, dataloader_idx):\n"
+            "        return None if dataloader_idx else -1\n"
+        ),
+        "dataloader_idx):",
+        "dataloader_idx=0):",
+        id="a module's on_train_batch_start that reads dataloader_idx reads the 0 it always got",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "old", "new"), DEFAULTED)
+def test_a_parameter_1x_always_passed_the_same_gets_it_as_default(source: str, old: str, new: str) -> None:
+    outcome = run(source, "2.6")
+    found = [f for f in outcome.findings if f.rule == RULE]
+    assert [f.kind for f in found] == ["fix"], [f.message for f in outcome.findings]
+    assert outcome.source == source.replace(old, new)
+    assert run(outcome.source, "2.6").source == outcome.source, "a second run changes nothing"
 
 
 @pytest.mark.parametrize(("source", "target", "named"), TODO)

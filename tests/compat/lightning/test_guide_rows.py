@@ -104,7 +104,8 @@ LISTED: dict[tuple[str, str], str] = {
         "1.9-advanced-11 1.9-advanced-37 1.9-advanced-38 1.9-advanced-39 1.9-advanced-40 1.9-advanced-41 "
         "1.9-advanced-42 1.9-advanced-43 1.9-advanced-45 1.9-advanced-46 1.9-advanced-57 1.9-advanced-58 "
         "1.9-advanced-59 1.9-advanced-62 1.9-devel-22 2.0-advanced-02 2.0-unlisted-01 2.0-unlisted-02 "
-        "2.0-unlisted-03 2.0-unlisted-04 2.0-unlisted-05 2.0-unlisted-06 2.0-unlisted-08 2.0-unlisted-14 "
+        "2.0-unlisted-03 2.0-unlisted-04 2.0-unlisted-05 2.0-unlisted-06 2.0-unlisted-07 2.0-unlisted-08 "
+        "2.0-unlisted-14 "
     ),
     (
         "gap: TypeError",
@@ -117,7 +118,7 @@ LISTED: dict[tuple[str, str], str] = {
     ): (
         "1.4-regular-08 1.6-advanced-03 1.6-advanced-05 1.6-devel-05 1.6-regular-12 1.6-regular-13 "
         "1.6-regular-14 1.6-regular-15 1.7-regular-06 1.7-regular-07 1.9-advanced-36 1.9-advanced-44 "
-        "1.9-devel-21 1.9-devel-49 2.0-advanced-03 2.0-advanced-04 2.0-advanced-05 2.0-unlisted-07 "
+        "1.9-devel-21 1.9-devel-49 2.0-advanced-03 2.0-advanced-04 2.0-advanced-05 "
     ),
     (
         "fragment",
