@@ -8,7 +8,8 @@ place (``checkpoint_callback=False`` -> ``enable_checkpointing=False``, ``progre
 ``enable_progress_bar=False``, ``weights_summary=None`` -> ``enable_model_summary=False``,
 ``reload_dataloaders_every_epoch=True`` -> ``reload_dataloaders_every_n_epochs=1``), a refresh rate becomes the
 bar 1.5 built from it (``callbacks=[TQDMProgressBar(refresh_rate=N)]``, in Python code whose callbacks are a list
-or absent), ``resume_from_checkpoint=X`` becomes ``ckpt_path=X`` of the Trainer's one ``fit`` where the
+or absent), and so does ``weights_summary="full"`` (``callbacks=[ModelSummary(max_depth=-1)]``),
+``resume_from_checkpoint=X`` becomes ``ckpt_path=X`` of the Trainer's one ``fit`` where the
 Python front end proves which that is (``codemods.frontends.python.fit_moves``), anything else gets one TODO naming the
 replacement. ``auto_lr_find``/``auto_scale_batch_size`` did something only in ``Trainer.tune()``: where the project
 index finds nothing that runs it, they are dropped. It acts from the release that removed the argument.
@@ -45,15 +46,74 @@ def _progress_bar(plan: Plan, value: Value) -> bool:
     if callbacks is not None and any("ProgressBar" in (item.source or "") for item in callbacks.items or ()):
         return False  # 1.5 ignored the rate next to the user's own bar: which one wins is the user's call
     bar = Value(ctor=("callbacks.TQDMProgressBar", {"refresh_rate": value}), source="TQDMProgressBar(...)")
-    if callbacks is not None and callbacks.items is not None:
-        # A new value, never the old one changed in place: a trial copy of the plan shares the old one.
-        plan.set("callbacks", dataclasses.replace(callbacks, items=[*callbacks.items, bar]))
-        plan.drop("progress_bar_refresh_rate")
-    else:
-        plan.replace("progress_bar_refresh_rate", [("callbacks", Value(items=[bar]))])
+    _append_callback(plan, "progress_bar_refresh_rate", bar)
     plan.note(
         ID, f"progress_bar_refresh_rate={value.text} is callbacks=[TQDMProgressBar(refresh_rate={rate})] (gone in 1.7)"
     )
+    return True
+
+
+def _bar_position(plan: Plan, value: Value) -> bool:
+    """``process_position=N`` -> the position of the TQDM bar 1.5.10 built (``TQDMProgressBar(process_position=N)``,
+    with the refresh rate the call gave it, if any: ``callback_connector._configure_progress_bar``), under the same
+    conditions as :func:`_progress_bar`. True when rewritten."""
+    position = value.lit
+    if plan.written_in != "python" or plan.opaque_rest or type(position) is not int or not value.known:
+        return False
+    enabled = plan.get("enable_progress_bar")
+    if enabled is not None and not (enabled.known and enabled.lit is True):
+        return False
+    callbacks = plan.get("callbacks")
+    if callbacks is not None and callbacks.items is None:
+        return False
+    items = list(callbacks.items or ()) if callbacks is not None else []
+    if any("ProgressBar" in (item.source or "") for item in items if item.ctor is None):
+        return False  # the user's own bar (1.5 then ignored the position), as :func:`_progress_bar` tells it
+    ours = [item for item in items if item.ctor is not None and item.ctor[0] == "callbacks.TQDMProgressBar"]
+    first = ours[0] if ours else None
+    if first is not None and first.ctor is not None and callbacks is not None:  # one bar takes both
+        arguments = {**first.ctor[1], "process_position": value}
+        bar = dataclasses.replace(first, ctor=("callbacks.TQDMProgressBar", arguments))
+        plan.set("callbacks", dataclasses.replace(callbacks, items=[bar if item is first else item for item in items]))
+        plan.drop("process_position")
+    else:
+        bar = Value(ctor=("callbacks.TQDMProgressBar", {"process_position": value}), source="TQDMProgressBar(...)")
+        _append_callback(plan, "process_position", bar)
+    plan.note(ID, f"process_position={value.text} is the position of the TQDMProgressBar in callbacks (gone in 1.7)")
+    return True
+
+
+def _append_callback(plan: Plan, flag: str, callback: Value) -> None:
+    """``flag`` gives way to ``callback`` at the end of the call's ``callbacks`` list (made where absent)."""
+    callbacks = plan.get("callbacks")
+    if callbacks is not None and callbacks.items is not None:
+        # A new value, never the old one changed in place: a trial copy of the plan shares the old one.
+        plan.set("callbacks", dataclasses.replace(callbacks, items=[*callbacks.items, callback]))
+        plan.drop(flag)
+    else:
+        plan.replace(flag, [("callbacks", Value(items=[callback]))])
+
+
+def _model_summary(plan: Plan, value: Value) -> bool:
+    """``weights_summary="full"`` -> ``callbacks=[ModelSummary(max_depth=-1)]``: the summary 1.5.10 built from it
+    (``callback_connector._configure_model_summary_callback``), where Python code holds the call and its callbacks
+    are a list literal or absent with no model summary or progress bar of the user's (1.5.10 then skipped its own,
+    or built a RichModelSummary). True when rewritten."""
+    if plan.written_in != "python" or plan.opaque_rest or value.lit != "full" or not value.known:
+        return False
+    enabled = plan.get("enable_model_summary")
+    if enabled is not None and not (enabled.known and enabled.lit is True):
+        return False
+    callbacks = plan.get("callbacks")
+    if callbacks is not None and callbacks.items is None:
+        return False
+    written = [item for item in callbacks.items or () if item.ctor is None] if callbacks is not None else []
+    if any(word in (item.source or "") for item in written for word in ("ProgressBar", "ModelSummary")):
+        return False  # the user's own summary or (rich) bar: 1.5 then built none, or a RichModelSummary
+    depth = new(-1)
+    summary = Value(ctor=("callbacks.ModelSummary", {"max_depth": depth}), source="ModelSummary(...)")
+    _append_callback(plan, "weights_summary", summary)
+    plan.note(ID, f"weights_summary={value.text} is callbacks=[ModelSummary(max_depth=-1)] (gone in 1.7)")
     return True
 
 
@@ -84,6 +144,10 @@ def step(plan: Plan) -> None:
                 plan.note(ID, f"{row.name}= is called {row.renamed}= (gone in {row.removed_in})")
                 continue
         if row.name == "progress_bar_refresh_rate" and _progress_bar(plan, value):
+            continue
+        if row.name == "weights_summary" and _model_summary(plan, value):
+            continue
+        if row.name == "process_position" and _bar_position(plan, value):
             continue
         if row.tune_only and plan.untuned and plan.droppable(value):
             plan.drop(row.name)

@@ -53,6 +53,29 @@ TRANSFORMED = [
         id="the callbacks list is a new value: the trials of a non-literal device flag share the old one",
     ),
     pytest.param(
+        _T + 'Trainer(weights_summary="full", callbacks=[early])\n',
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.callbacks import ModelSummary\n\n"
+        "Trainer(callbacks=[early, ModelSummary(max_depth=-1)])\n",
+        "2.6",
+        id="the full summary 1.5 built joins the callbacks",
+    ),
+    pytest.param(
+        _T + "Trainer(progress_bar_refresh_rate=5, process_position=2)\n",
+        "from pytorch_lightning import Trainer\nfrom pytorch_lightning.callbacks import TQDMProgressBar\n\n"
+        "Trainer(callbacks=[TQDMProgressBar(refresh_rate=5, process_position=2)])\n",
+        "2.6",
+        id="the rate and the position make one bar, as in 1.5",
+    ),
+    pytest.param(
+        _T + 'Trainer(weights_summary="full", callbacks=[RichProgressBar()])\n',
+        _T
+        + "# TODO(migrate-trainer): weights_summary='full' (gone in 1.7): pass callbacks=[ModelSummary(max_depth=-1)] "
+        'for "full" (pytorch_lightning.callbacks) [removed_arguments]\n'
+        'Trainer(weights_summary="full", callbacks=[RichProgressBar()])\n',
+        "2.6",
+        id="next to the user's rich bar 1.5 built a RichModelSummary: a TODO",
+    ),
+    pytest.param(
         _T + "Trainer(progress_bar_refresh_rate=True)\n",
         _T + "# TODO(migrate-trainer): progress_bar_refresh_rate=True (gone in 1.7): pass callbacks=[TQDMProgressBar("
         "refresh_rate=N)] (pytorch_lightning.callbacks) [removed_arguments]\nTrainer(progress_bar_refresh_rate=True)\n",
