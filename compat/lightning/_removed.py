@@ -167,6 +167,29 @@ def _add(dropped: dict[str, list[Gone]], module: str, gone: Gone) -> None:
         rows.append(gone)
 
 
+#: 1.x classes whose members the guide lists, by name -> the 2.x class (relative to the root) that took their place:
+#: a removed member is refused there (``plugin.task_idx`` on the DDPStrategy a DDPPlugin now is,
+#: ``trainer.fit_loop.replace`` on 2.x's loops). Read in the 2.6.6 package: the connectors and loops are private now.
+OWNERS = {
+    "DDPPlugin": "strategies.DDPStrategy",
+    "CheckpointConnector": "trainer.connectors.checkpoint_connector._CheckpointConnector",
+    "AcceleratorConnector": "trainer.connectors.accelerator_connector._AcceleratorConnector",
+    "Loop": "loops.loop._Loop",
+    "SimpleProfiler": "profilers.SimpleProfiler",
+    "AdvancedProfiler": "profilers.AdvancedProfiler",
+}
+
+
+def _owner(root: str, name: str) -> type | None:
+    """The 2.x class :data:`OWNERS` names for the 1.x class ``name``, if this root has it."""
+    where = OWNERS.get(name)
+    if where is None:
+        return None
+    module, _, cls = f"{root}.{where}".rpartition(".")
+    found = getattr(_module(module), cls, None)
+    return found if isinstance(found, type) else None
+
+
 def install_removed(roots: Sequence[str], log: PatchLog) -> None:
     """Put the graveyard on each root: members on classes, names on modules, a finder for the dropped modules."""
     dropped: dict[str, list[Gone]] = {}
@@ -177,7 +200,11 @@ def install_removed(roots: Sequence[str], log: PatchLog) -> None:
             cut = max(c for c in range(len(parts) + 1) if c == 0 or _module(".".join([root, *parts[:c]])) is not None)
             module = importlib.import_module(".".join([root, *parts[:cut]]))
             rest = parts[cut:]
-            if len(rest) == 2 and isinstance(module.__dict__.get(rest[0]), type):
+            renamed = _owner(root, rest[-2]) if len(rest) >= 2 else None
+            if renamed is not None:
+                if not hasattr(renamed, rest[-1]):
+                    log.set_attr(renamed, rest[-1], _GoneMember(gone.message(root)))
+            elif len(rest) == 2 and isinstance(module.__dict__.get(rest[0]), type):
                 owner = module.__dict__[rest[0]]
                 if not hasattr(owner, rest[1]):
                     log.set_attr(owner, rest[1], _GoneMember(gone.message(root)))
