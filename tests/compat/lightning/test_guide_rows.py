@@ -88,8 +88,9 @@ LISTED: dict[tuple[str, str], str] = {
     ): ("1.5-devel-01 1.9-devel-08 1.9-devel-09 "),
     (
         "before 1.5",
-        "gone in 1.5 already (a Trainer mixin's method): code that ran on 1.5 cannot use it",
-    ): ("1.4-advanced-04 1.4-advanced-05 1.4-advanced-06 "),
+        "gone in 1.5 already (a Trainer mixin's method, ModelCheckpoint(period=), Profiler(output_filename=)): code "
+        "that ran on 1.5 cannot use it",
+    ): ("1.4-advanced-04 1.4-advanced-05 1.4-advanced-06 1.4-regular-04 1.4-regular-05 "),
     (
         "hardware",
         "needs the GPUs/TPUs it names; the translation is checked by test_trainer_flags.py / test_parity.py",
@@ -112,8 +113,12 @@ LISTED: dict[tuple[str, str], str] = {
     ),
     (
         "gap: TypeError",
-        "a removed keyword (or max_steps=None): a plain TypeError",
-    ): ("1.4-regular-04 1.4-regular-05 1.5-regular-05 1.9-advanced-13 "),
+        "EarlyStopping() without monitor= (1.5.10 monitored 'early_stop_on'; 2.x requires monitor): a plain TypeError",
+    ): ("1.5-regular-05 "),
+    (
+        "never",
+        "the guide names a Trainer flag that never existed (using_native_amp was a property)",
+    ): ("1.9-advanced-13 "),
     (
         "unserved hook",
         "a 1.x hook 2.x never calls and the shim does not call either: it warns when a Trainer runs the class, naming "
