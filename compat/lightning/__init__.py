@@ -51,6 +51,7 @@ def install() -> None:
     global _log
     if _log is not None:
         return
+    from compat.lightning._callback_defaults import install_callback_defaults
     from compat.lightning._callback_hooks import install_callback_hooks
     from compat.lightning._checkpoints import install_checkpoints
     from compat.lightning._children import activate_children, start_audit
@@ -92,6 +93,7 @@ def install() -> None:
             install_epoch_end(root, trainer, log)
             install_unserved_hooks(importlib.import_module(root), trainer, log)
             install_callback_hooks(trainer, log)
+            install_callback_defaults(root, log)
             install_legacy_callbacks(root, log)
             install_optimizer_step(root, log)
             install_optimizers(root, log)

@@ -36,7 +36,7 @@ def _ids(text: str) -> frozenset[str]:
 RUNS = _ids(
     "1.4-regular-06 1.5-advanced-04 1.5-regular-03 1.5-regular-04 1.5-regular-06 1.5-regular-07 "
     "1.6-advanced-01 1.6-advanced-02 1.6-advanced-08 1.6-advanced-11 1.6-devel-03 1.6-devel-06 "
-    "1.6-regular-01 1.6-regular-06 1.6-regular-02 1.6-regular-03 1.6-regular-04 1.6-regular-05 1.6-regular-07 "
+    "1.5-regular-05 1.6-regular-01 1.6-regular-06 1.6-regular-02 1.6-regular-03 1.6-regular-04 1.6-regular-05 1.6-regular-07 "
     "1.6-regular-08 1.6-regular-09 1.6-regular-18 1.7-advanced-01 1.7-advanced-02 1.7-advanced-03 "
     "1.7-advanced-04 1.7-advanced-05 1.7-advanced-15 1.7-advanced-16 1.7-advanced-17 1.7-advanced-18 "
     "1.7-advanced-19 1.7-advanced-20 1.7-advanced-23 1.7-advanced-24 1.7-devel-03 1.7-devel-04 "
@@ -111,10 +111,6 @@ LISTED: dict[tuple[str, str], str] = {
         "2.0-unlisted-03 2.0-unlisted-04 2.0-unlisted-05 2.0-unlisted-06 2.0-unlisted-07 2.0-unlisted-08 "
         "2.0-unlisted-14 "
     ),
-    (
-        "gap: TypeError",
-        "EarlyStopping() without monitor= (1.5.10 monitored 'early_stop_on'; 2.x requires monitor): a plain TypeError",
-    ): ("1.5-regular-05 "),
     (
         "never",
         "the guide names a Trainer flag that never existed (using_native_amp was a property)",
