@@ -22,35 +22,12 @@ import libcst as cst
 from codemods.plan.rule import Rule
 from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.scan_python import config_key
+from codemods.rules._config_chains import key_path
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
 ID = "config_reads"
-
-
-def _chain(node: cst.BaseExpression) -> list[str] | None:
-    """``cfg.trainer["x"].gpus`` -> ["cfg", "trainer", "x", "gpus"], as ``codemods.project.index`` reads it from
-    ``ast``."""
-    parts: list[str] = []
-    while True:
-        if isinstance(node, cst.Attribute):
-            parts.append(node.attr.value)
-            node = node.value
-        elif isinstance(node, cst.Subscript) and len(node.slice) == 1:
-            index = node.slice[0].slice
-            if not (isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString)):
-                return None
-            value = index.value.evaluated_value
-            if not isinstance(value, str):
-                return None
-            parts.append(value)
-            node = node.value
-        elif isinstance(node, cst.Name):
-            parts.append(node.value)
-            return list(reversed(parts))
-        else:
-            return None
 
 
 def visit_call(ctx: FileContext, node: cst.Call, _: Any) -> None:
@@ -77,7 +54,7 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     # both decided for the whole project (codemods.project.moved_reads)
     if old not in ctx.options.moved_reads and old not in ctx.options.unset_reads:
         return updated
-    chain = _chain(original)
+    chain = key_path(original)
     if chain is None or config_key(chain) != f"trainer.{old}":
         return updated
     if old in ctx.options.unset_reads:

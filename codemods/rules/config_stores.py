@@ -20,36 +20,12 @@ import libcst as cst
 from codemods.plan.rule import Rule
 from codemods.project.moved_stores import translate
 from codemods.project.scan_python import config_key
+from codemods.rules._config_chains import key_path
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
 ID = "config_stores"
-
-
-def _chain(node: cst.BaseExpression) -> list[str] | None:
-    """``cfg.trainer.gpus`` -> ["cfg", "trainer", "gpus"] (attributes and string subscripts)."""
-    parts: list[str] = []
-    while True:
-        if isinstance(node, cst.Attribute):
-            parts.append(node.attr.value)
-            node = node.value
-        elif isinstance(node, cst.Subscript) and len(node.slice) == 1:
-            index = node.slice[0].slice
-            value = (
-                index.value.evaluated_value
-                if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString)
-                else None
-            )
-            if not isinstance(value, str):
-                return None
-            parts.append(value)
-            node = node.value
-        elif isinstance(node, cst.Name):
-            parts.append(node.value)
-            return list(reversed(parts))
-        else:
-            return None
 
 
 def _literal(value: object) -> cst.BaseExpression:
@@ -63,7 +39,7 @@ def leave_line(ctx: FileContext, original: cst.SimpleStatementLine, updated: Any
     if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Attribute):
         return updated
     target = assign.targets[0].target
-    chain = _chain(target)
+    chain = key_path(target)
     key = config_key(chain) if chain is not None else None
     name = key.partition(".")[2] if key is not None and key.startswith("trainer.") else ""
     if name not in ctx.options.moved_stores or not isinstance(updated, cst.SimpleStatementLine):
