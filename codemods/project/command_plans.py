@@ -16,6 +16,7 @@ DDP away; ``codemods.project.section_fates`` foresees each section's keys): it s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -63,6 +64,10 @@ class Decision:
         return {f"trainer.{items[index][2]}" for index in self.replace if items[index][0] != "argparse"}
 
 
+#: A LightningCLI value of comma-separated indices (``--trainer.gpus 2,3``).
+_CLI_LIST = re.compile(r"\d+(?:\s*,\s*\d+)+\s*,?")
+
+
 def _literal(item: Item, shell: bool) -> object:
     """What the program the command runs reads for ``item``'s value (an :class:`Opaque` where it cannot be read):
     1.5's ``add_argparse_args`` parser for ``--gpus``-style options, Hydra or jsonargparse for the others."""
@@ -71,6 +76,9 @@ def _literal(item: Item, shell: bool) -> object:
         return argparse_value(item[2], raw)
     text = unquote_shell(raw) if shell else raw
     lit = text if isinstance(text, Opaque) else read_value(text)
+    if item[0] == "cli" and isinstance(lit, Opaque) and isinstance(text, str) and _CLI_LIST.fullmatch(text):
+        # jsonargparse has no sweeps: ``--trainer.gpus 2,3`` is the string "2,3" (1.5's Union[List[int], str, int])
+        return text
     if shell and isinstance(lit, str) and raw[:1] in "'\"" and not isinstance(read_value(lit), str):
         lit = read_value(lit)  # "16" quoted for the shell reaches Hydra as 16
     return lit

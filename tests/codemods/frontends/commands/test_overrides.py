@@ -287,6 +287,21 @@ TODO = "# TODO(migrate-trainer): "
         ),
         pytest.param(
             "run.sh",
+            "python main.py fit --trainer.gpus 2,3 --trainer.max_epochs 3\n",
+            {},
+            "python main.py fit --trainer.accelerator gpu --trainer.devices 2,3 --trainer.max_epochs 3\n",
+            id="LightningCLI: indices with commas are a device list (jsonargparse has no sweeps)",
+        ),
+        pytest.param(
+            "run.sh",
+            "python train.py trainer.gpus=2,3\n",
+            {},
+            TODO + "trainer.gpus=2,3 is a sweep (values separated by commas run one job each): left as it is, "
+            "rewrite it by hand [overrides]\npython train.py trainer.gpus=2,3\n",
+            id="Hydra: the same text is a sweep and stays, with a TODO",
+        ),
+        pytest.param(
+            "run.sh",
             "# python train.py trainer.gpus=2\n",
             MIGRATED,
             "# python train.py trainer.accelerator=gpu trainer.devices=2\n",
