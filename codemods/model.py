@@ -71,6 +71,8 @@ class Options:
     #: Removed Trainer flags whose config reads nothing in the project sets
     #: (``codemods.project.moved_reads.unset_keys``).
     unset_reads: frozenset[str] = frozenset()
+    #: Those of :attr:`moved_reads` whose reads become an expression of the new keys (``codemods.project.moved_reads``).
+    read_expressions: frozenset[str] = frozenset()
     #: Trainer keys whose config stores move with them in this run (``codemods.project.moved_stores``).
     moved_stores: frozenset[str] = frozenset()
     #: Where config keys are used across the project (``codemods.project.index``); not part of the options' identity.

@@ -152,9 +152,9 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
     options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
     trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
     options = replace(options, local_trainers=trainers.passing, held_trainers=trainers.held)
-    options = _moved_reads(project, options)
     if any(use.stored for use in project.uses):
         options = replace(options, moved_stores=moved_store_keys(project, options.target_tuple))
+    options = _moved_reads(project, options)
     # A file that calls a project subclass of Trainer defined elsewhere needs no Lightning import of its own.
     called = trainers.passing | {name for name, _, _ in trainers.held}
     scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
@@ -269,11 +269,20 @@ def _moved_reads(project: ProjectIndex, options: Options) -> Options:
     if not any(removed_flag_read(use) for use in project.uses):
         return options
     from codemods.project.moved_reads import (  # it plans sections: loaded only where a read could move
+        expression_keys,
         moved_keys,
         unset_keys,
     )
 
-    return replace(options, moved_reads=moved_keys(project, options), unset_reads=unset_keys(project, options))
+    moved = moved_keys(project, options)
+    stored = {key for key in moved if any(use.stored and use.key == f"trainer.{key}" for use in project.uses)}
+    return replace(
+        options,
+        moved_reads=moved,
+        read_expressions=expression_keys(project, options),
+        unset_reads=unset_keys(project, options),
+        moved_stores=options.moved_stores | stored,  # what the moved reads read: rule config_stores writes it
+    )
 
 
 def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Options) -> list[FileResult]:

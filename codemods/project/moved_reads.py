@@ -5,14 +5,17 @@ elsewhere would then find nothing, so the project guard holds such a key with a 
 new key carries, in every config that sets the old one, the very value the old one held, the reads move instead:
 ``cfg.trainer.devices`` then reads what ``cfg.trainer.gpus`` read. That is decided once for the whole project:
 
-* every use of the key is a read spelled with attributes (``cfg.trainer.gpus``; no store, no ``get("gpus")``,
-  no override string or interpolation, which name the key as text), and the index saw every file that may use
-  it (``codemods.project.facts.unindexed``: a notebook, a doc, a config outside a recorded Trainer section);
+* every use of the key is a read spelled with attributes (``cfg.trainer.gpus``; no ``get("gpus")``, no
+  interpolation, which name the key as text), a command line that sets an int, or a store of an int (rule
+  ``config_stores`` moves it), and the index saw every file that may use it (``codemods.project.facts.unindexed``:
+  a notebook, a doc, a config outside a recorded Trainer section);
 * no structured-config schema names the old or the new key, and no config sets the new key already (a read would
   find that value where it found nothing before);
 * every config section that sets the key migrates as a whole in this run (the project guard has nothing else
-  against it), and its new key has the value the old one had, of the same type: ``gpus: 8`` -> ``devices: 8``,
-  ``gpus: [0, 1]`` -> ``devices: [0, 1]``; never ``gpus: 0`` -> ``accelerator: cpu, devices: 1``.
+  against it), and its new key has the value the old one had, of the same type, with ``accelerator: gpu``:
+  ``gpus: 8`` -> ``devices: 8``, ``gpus: [0, 1]`` -> ``devices: [0, 1]``. Where a config, a command or a store
+  gives 0 (``accelerator: cpu, devices: 1``), the reads become ``codemods.project.store_values.gpus_read``
+  instead (``(cfg.trainer.devices if cfg.trainer.accelerator == "gpu" else 0)``), which reads 0 there.
 
 The Python rule ``config_reads`` renames the reads; ``codemods.project.decisions`` and
 ``codemods.project.section_fates`` count them as migrating with the key, so the configs migrate.
@@ -27,6 +30,7 @@ from codemods.project.guard import reasons
 from codemods.project.index import ProjectIndex, Use, movable_read
 from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.section_plans import plan_section, section_values
+from codemods.project.store_values import CPU, translate
 from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
@@ -37,31 +41,44 @@ def _same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _keeps_value(use: Use, old: str, options: Options) -> bool:
-    """An override command (``trainer.gpus=2`` in a script or a docstring) that cannot change what a moved read
-    finds: the target refuses the key, so the command either migrates with its value under the new key
-    (``trainer.devices=2``: a non-zero count) or stays as it is and fails loudly there, with its own TODO.
-    ``gpus=0`` becomes ``accelerator=cpu devices=1``, where a moved read would find 1: it holds the reads."""
+def _override_values(use: Use, old: str, options: Options) -> list[object] | None:
+    """The values an override command (``trainer.gpus=2`` in a script or a docstring) gives ``old``, where each is an
+    int: the target refuses the key, so the command either migrates with its value under the new keys
+    (``trainer.accelerator=gpu trainer.devices=2``; ``gpus=0``: ``accelerator=cpu devices=1``) or stays as it is and
+    fails loudly there, with its own TODO. None for anything else."""
     if use.kind != "override" or not use.command or not refused_at(old, options.target_tuple):
-        return False
-    values = [value for _style, _prefix, key, value in use.command if key == old]
-    return bool(values) and all(type(read_value(value)) is int and read_value(value) != 0 for value in values)
+        return None
+    values = [read_value(value) for _style, _prefix, key, value in use.command if key == old]
+    return values if values and all(type(value) is int for value in values) else None
 
 
-def _movable(index: ProjectIndex, options: Options, old: str, new: str) -> bool:
+def _mode(index: ProjectIndex, options: Options, old: str, new: str) -> str | None:
+    """How the reads of ``old`` move: ``rename`` (``cfg.trainer.devices`` reads the very value), ``expression``
+    (some config, command or store gives 0, which becomes ``accelerator: cpu``, ``devices: 1``: the read becomes
+    ``store_values.gpus_read``), or None (they stay, and hold the configs)."""
     key = f"trainer.{old}"
     uses = index.uses_of(key)
-    if not any(movable_read(use) for use in uses) or not all(
-        movable_read(use) or _keeps_value(use, old, options) for use in uses
-    ):
-        return False
+    if not any(movable_read(use) for use in uses):
+        return None
+    zero = False
+    for use in uses:
+        if movable_read(use):
+            continue
+        values = _override_values(use, old, options)
+        stored = translate(old, use.stored) if use.stored else None
+        if values is not None:
+            zero = zero or 0 in values
+        elif stored is not None:
+            zero = zero or stored == CPU
+        else:
+            return None
     if f"unindexed:{old}" in index.facts or index.uses_of(f"trainer.{new}"):
-        return False
+        return None
     if any(name in (old, new) for schema in index.schemas for name, _ in schema.fields):
-        return False
+        return None
     holding = [section for section in index.sections if any(name == old for name, _ in section.items)]
     if not holding or any(name == new for section in index.sections for name, _ in section.items):
-        return False
+        return None
 
     def moves(use: Use) -> bool:
         return use.key == key
@@ -70,31 +87,55 @@ def _movable(index: ProjectIndex, options: Options, old: str, new: str) -> bool:
         items = section_values(section)
         plan = plan_section(items, options, section, index, False)
         before, after = dict(items), dict(plan.items)
-        value = after.get(new)
-        if old in after or value is None or not before[old].known or not _same(value.lit, before[old].lit):
-            return False
+        value, accelerator = after.get(new), after.get("accelerator")
+        if old in after or value is None or not before[old].known or accelerator is None:
+            return None
+        if _same(before[old].lit, 0) and _same(accelerator.lit, "cpu") and _same(value.lit, 1):
+            zero = True
+        elif not (_same(value.lit, before[old].lit) and _same(accelerator.lit, "gpu")):
+            return None
         written = [name for name, _ in items]
         if reasons(index, section.path, "trainer", items, plan.items, written, moves, options.target_tuple):
-            return False
-    return True
+            return None
+    return "expression" if zero else "rename"
+
+
+def _modes(index: ProjectIndex, options: Options) -> dict[str, str]:
+    memo_key = ("moved_reads", options.target, options.rules)
+    cached = index.memo.get(memo_key)
+    if isinstance(cached, dict):
+        return cached
+    found: dict[str, str] = {}
+    for old, new in MOVES.items():
+        mode = _mode(index, options, old, new)
+        if mode is not None:
+            found[old] = mode
+    index.memo[memo_key] = found
+    return found
 
 
 def moved_keys(index: object, options: Options) -> frozenset[str]:
     """The :data:`MOVES` keys whose reads move with them in this run (none without a project index)."""
     if not isinstance(index, ProjectIndex) or not index.uses:
         return frozenset()
-    memo_key = ("moved_reads", options.target, options.rules)
-    cached = index.memo.get(memo_key)
-    if isinstance(cached, frozenset):
-        return cached
-    found = frozenset(old for old, new in MOVES.items() if _movable(index, options, old, new))
-    index.memo[memo_key] = found
-    return found
+    return frozenset(_modes(index, options))
+
+
+def expression_keys(index: object, options: Options) -> frozenset[str]:
+    """Those of :func:`moved_keys` whose reads become ``codemods.project.store_values.gpus_read`` (some value
+    was 0)."""
+    if not isinstance(index, ProjectIndex) or not index.uses:
+        return frozenset()
+    return frozenset(key for key, mode in _modes(index, options).items() if mode == "expression")
 
 
 def moves_with_key(use: Use, index: ProjectIndex, options: Options) -> bool:
-    """Whether ``use`` is a read the rule ``config_reads`` rewrites in this run (it then holds nothing back)."""
-    return movable_read(use) and use.key.partition(".")[2] in moved_keys(index, options)
+    """Whether ``use`` is a read the rule ``config_reads`` rewrites in this run, or a store of such a key that the
+    rule ``config_stores`` rewrites (it then holds nothing back)."""
+    name = use.key.partition(".")[2]
+    if use.stored:
+        return name in moved_keys(index, options) and translate(name, use.stored) is not None
+    return movable_read(use) and name in moved_keys(index, options)
 
 
 def unset_keys(index: object, options: Options) -> frozenset[str]:

@@ -16,33 +16,15 @@ The rule ``config_stores`` rewrites the stores; the project guard and the comman
 
 from __future__ import annotations
 
-import ast
 from typing import TYPE_CHECKING
+
+from codemods.project.store_values import CPU, translate
 
 if TYPE_CHECKING:
     from codemods.project.index import ProjectIndex, Use
 
-#: The strategy names a 1.5 ``accelerator``/``distributed_backend`` store may hold whose 2.x ``strategy`` is the same.
-_SAME_STRATEGIES = frozenset({"ddp", "ddp_spawn", "deepspeed"})
-_CPU: list[tuple[str, object]] = [("accelerator", "cpu"), ("devices", 1)]
 #: Device flags that would have decided the device where ``gpus`` stored 0.
 _OTHER_DEVICES = ("tpu_cores", "ipus", "num_processes", "hpus")
-
-
-def translate(key: str, source: str) -> list[tuple[str, object]] | None:
-    """The 2.x keys and values a store of ``key`` with the value ``source`` becomes, or None where none is exact."""
-    try:
-        value = ast.literal_eval(source)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return None
-    if key == "gpus" and type(value) is int:
-        return [("accelerator", "gpu"), ("devices", value)] if value else list(_CPU)
-    if key in ("accelerator", "distributed_backend"):
-        if value is None:
-            return [("strategy", "auto")]  # no backend: the target chooses, as 1.5 did
-        if isinstance(value, str) and value in _SAME_STRATEGIES:
-            return [("strategy", value)]
-    return None
 
 
 def _other_device(name: str, text: str) -> bool:
@@ -73,7 +55,7 @@ def moved_store_keys(index: ProjectIndex, target: tuple[int, ...]) -> frozenset[
         if any(name == key for schema in index.schemas for name, _ in schema.fields):
             continue  # a typed config (a dataclass mirroring the Trainer) may be what is stored into: asdict() drops
             # an attribute that is no field of it, so the new keys would be lost without a word
-        zero = any(use.stored and translate(key, use.stored) == _CPU for use in uses)
+        zero = any(use.stored and translate(key, use.stored) == CPU for use in uses)
         if zero and any(_other_device(name, text) for section in index.sections for name, text in section.items):
             continue
         found.add(key)

@@ -2,7 +2,9 @@
 
 A read of a config key that the run migrates would find nothing afterwards. ``codemods.project.moved_reads`` decides,
 for the whole project, which keys' reads can follow their value to its new key (``gpus: 8`` -> ``devices: 8`` in every
-config that sets it, nothing else using the key); this rule renames those reads. Which attributes are config
+config that sets it, nothing else using the key); this rule renames those reads, or, where some config, command or
+store gives 0 (``accelerator: cpu``), writes ``(cfg.trainer.devices if cfg.trainer.accelerator == "gpu" else 0)``
+in their place. Which attributes are config
 reads is the project index's own test (``codemods.project.scan_python.config_key``): ``self.trainer.gpus`` is a Trainer
 property and is left to the rule ``trainer_properties``.
 
@@ -22,6 +24,7 @@ import libcst as cst
 from codemods.plan.rule import Rule
 from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.scan_python import config_key
+from codemods.project.store_values import gpus_read
 from codemods.rules._config_chains import key_path
 
 if TYPE_CHECKING:
@@ -69,6 +72,15 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
         )
         return updated
     new = MOVES[old]
+    if old in ctx.options.read_expressions:  # some config, command or store gives 0: the CPU in the new keys
+        section = ctx.code(original.value)
+        ctx.fix(
+            ID,
+            f"trainer.{old} is {gpus_read('trainer')} once the configs migrate (0 became accelerator: cpu): the "
+            "read gives what it gave",
+            original,
+        )
+        return cst.parse_expression(gpus_read(section))
     ctx.fix(ID, f"trainer.{old} is trainer.{new} in every config of the project now: the read moved with it", original)
     return updated.with_changes(attr=cst.Name(new))
 

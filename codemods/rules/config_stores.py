@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
-from codemods.project.moved_stores import translate
 from codemods.project.scan_python import config_key
+from codemods.project.store_values import translate
 from codemods.rules._config_chains import key_path
 
 if TYPE_CHECKING:

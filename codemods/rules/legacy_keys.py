@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from codemods.model import Finding, Runs
 from codemods.plan.rule import Rule
-from codemods.project.moved_stores import translate
 from codemods.project.prefilter import matching_lines
+from codemods.project.store_values import translate
 from legacy_api.renames import STRATEGY_NAMES
 from legacy_api.translate import REMOVED_STRATEGIES
 

@@ -3,7 +3,7 @@
 One row per project shape, run through the real CLI on a temporary tree: the read moves only where every use of
 the key is an attribute read and every config that sets it ends with ``devices`` of the same value; otherwise
 nothing moves and the configs keep the key with the project guard's TODO. The whole-project fixtures
-``gpus_read_moves_with_key`` and ``gpus_read_held_by_zero`` show the full output.
+``gpus_read_moves_with_key`` and ``gpus_read_with_a_zero_config`` show the full output.
 """
 
 from __future__ import annotations
@@ -30,13 +30,18 @@ READ = "def nodes(cfg):\n    return {'gpus_per_node': cfg.trainer.gpus}\n"
         ),
         pytest.param(
             {"conf/a.yaml": CONFIG, "conf/cpu.yaml": "trainer:\n  gpus: 0\n", "launch.py": READ},
-            False,
-            id="gpus 0 becomes devices 1: the read would change",
+            "expression",
+            id="gpus 0 becomes accelerator cpu: the read becomes the expression that gives 0 there",
         ),
         pytest.param(
             {"conf/a.yaml": CONFIG, "launch.py": READ + "def cpu(cfg):\n    cfg.trainer.gpus = 0\n"},
+            "expression",
+            id="a store of 0 moves too (config_stores), and the read becomes the expression",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": READ + "def cpu(cfg):\n    cfg.trainer.gpus = n\n"},
             False,
-            id="a store",
+            id="a store of a value that is no literal",
         ),
         pytest.param(
             {"conf/a.yaml": CONFIG, "launch.py": "def n(cfg):\n    return cfg['trainer']['gpus']\n"},
@@ -83,8 +88,13 @@ READ = "def nodes(cfg):\n    return {'gpus_per_node': cfg.trainer.gpus}\n"
         ),
         pytest.param(
             {"conf/a.yaml": CONFIG, "launch.py": READ, "run.sh": "python train.py trainer.gpus=0\n"},
+            "expression",
+            id="a command that sets 0",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": READ, "run.sh": "python train.py trainer.gpus=$N\n"},
             False,
-            id="an override string",
+            id="a command whose value the shell decides",
         ),
         pytest.param(
             {"conf/a.yaml": CONFIG, "launch.py": READ, "docs/use.md": "Read `cfg.trainer.gpus` for the count.\n"},
@@ -103,13 +113,15 @@ READ = "def nodes(cfg):\n    return {'gpus_per_node': cfg.trainer.gpus}\n"
         ),
     ],
 )
-def test_reads_move_with_their_key_or_not_at_all(tmp_path: Path, files: dict[str, str], moves: bool) -> None:
+def test_reads_move_with_their_key_or_not_at_all(tmp_path: Path, files: dict[str, str], moves: bool | str) -> None:
     for name, text in files.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
     main([str(tmp_path), "--target-version", "2.0", "-j", "1", "--no-progress"])
     launch = (tmp_path / "launch.py").read_text(encoding="utf-8")
     config = (tmp_path / "conf" / "a.yaml").read_text(encoding="utf-8")
+    if moves == "expression":
+        assert '(cfg.trainer.devices if cfg.trainer.accelerator == "gpu" else 0)' in launch
     if moves:
         assert "cfg.trainer.devices" in launch and "gpus" not in launch.replace("gpus_per_node", "")
         assert config == "trainer:\n  accelerator: gpu\n  devices: 2\n  max_epochs: 1\n"

@@ -47,8 +47,13 @@ def _test(key: str, value: str) -> str:
         ),
         pytest.param(
             {"test_a.py": _test("gpus", "1"), "run.py": "def n(cfg):\n    return cfg.trainer.gpus\n"},
+            '    config.trainer.accelerator = "gpu"\n    config.trainer.devices = 1\n',
+            id="a read elsewhere moves with the key (config_reads), so the store does too",
+        ),
+        pytest.param(
+            {"test_a.py": _test("gpus", "1"), "run.py": "def n(cfg):\n    return cfg['trainer']['gpus']\n"},
             None,
-            id="a read elsewhere would see the config where it saw the store",
+            id="a read that cannot move would see the config where it saw the store",
         ),
         pytest.param(
             {"test_a.py": _test("gpus", "n")},

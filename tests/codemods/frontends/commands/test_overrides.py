@@ -211,9 +211,9 @@ TODO = "# TODO(migrate-trainer): "
         pytest.param(
             "run.sh",
             "python train.py trainer.gpus=2\n",
-            {**MIGRATED, "src/app.py": "n = cfg.trainer.gpus\n"},
+            {**MIGRATED, "src/app.py": "n = cfg['trainer']['gpus']\n"},
             "python train.py trainer.gpus=2\n",
-            id="a key Python reads stays, in the config and on the command line",
+            id="a key Python reads (in a way that cannot move) stays, in the config and on the command line",
         ),
         pytest.param(
             "run.sh",

@@ -1,2 +1,2 @@
 #!/bin/sh
-python src/train.py trainer.gpus=2 trainer.max_epochs=10
+python src/train.py trainer.accelerator=gpu trainer.devices=2 trainer.max_epochs=10

@@ -4,5 +4,5 @@ import pytorch_lightning as pl
 
 @hydra.main(config_path="conf", config_name="config")
 def main(cfg):
-    gpu = 1 if cfg.trainer.gpus != 0 else 0
+    gpu = 1 if cfg.trainer.get("gpus") else 0
     return pl.Trainer(**cfg.trainer), gpu

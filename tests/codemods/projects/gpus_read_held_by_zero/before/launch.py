@@ -1,2 +1,0 @@
-def slurm_settings(cfg):
-    return {"gpus_per_node": cfg.trainer.gpus}

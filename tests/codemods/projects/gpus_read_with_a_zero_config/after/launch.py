@@ -1,0 +1,2 @@
+def slurm_settings(cfg):
+    return {"gpus_per_node": (cfg.trainer.devices if cfg.trainer.accelerator == "gpu" else 0)}
