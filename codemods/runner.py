@@ -13,17 +13,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from codemods.files import DecodeError, decode, encode, read_regular, select_regular, write_atomic
-from codemods.frontends.python import transform_python
+from codemods.frontends.python import python_triggered, transform_python
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_test_path, is_text_file
 from codemods.model import Finding, Options, Outcome
-from codemods.project.hook_classes import defines_hook_subclass, project_hook_classes, subclasses_one
+from codemods.project.hook_classes import project_hook_classes, subclasses_one
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
-from codemods.project.moved_stores import mentions_store, moved_store_keys
+from codemods.project.moved_stores import moved_store_keys
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
 from codemods.project.roots import project_roots
 from codemods.project.scan import Scan, late_facts, local_strategies, scan
-from codemods.project.scan_python import defines_schema_field
-from codemods.project.trainer_classes import names_project_trainer, project_trainers
+from codemods.project.trainer_classes import project_trainers
 from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
@@ -69,7 +68,7 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
         from codemods.frontends.commands.front import transform_commands
 
         commands = transform_commands(text, options, path)
-        if not is_doc(path) or not (doc_text_triggered(commands.source) or _python_triggered(commands.source, options)):
+        if not is_doc(path) or not (doc_text_triggered(commands.source) or python_triggered(commands.source, options)):
             return commands
         # Then the code examples, on the commands' result: a doc's override edits stay within their lines, so
         # both keep the document's line numbers.
@@ -81,7 +80,7 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
     root = getattr(options.project, "root", "") or "."
     if is_test_path(os.path.relpath(path, root)):  # relative: a project checked out under ~/test/ is not a test
         options = replace(options, test_suite=True)
-    if not _python_triggered(text, options):
+    if not python_triggered(text, options):
         outcome = Outcome(text, changed=False, parsed=False)
     else:
         from codemods.frontends.docs.docstrings import migrate_docstrings
@@ -94,16 +93,6 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
 
         return python_strings(outcome, options, path)
     return outcome
-
-
-def _python_triggered(text: str, options: Options) -> bool:
-    return (
-        triggered(text)
-        or names_project_trainer(text, options.local_trainers, options.held_trainers)
-        or defines_hook_subclass(text, options.hook_classes)
-        or defines_schema_field(text)
-        or mentions_store(text, options.moved_stores)
-    )
 
 
 def process(path: str, mode: Mode, options: Options) -> FileResult:

@@ -19,19 +19,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from codemods.project.store_values import CPU, translate
+from legacy_api.renames import DEVICE_FLAGS
 
 if TYPE_CHECKING:
     from codemods.project.index import ProjectIndex, Use
 
-#: Device flags that would have decided the device where ``gpus`` stored 0.
-_OTHER_DEVICES = ("tpu_cores", "ipus", "num_processes", "hpus")
+#: Device flags that would have decided the device where ``gpus`` stored 0 (1.6's ``hpus`` too), and the
+#: accelerators they become once migrated.
+_OTHER_DEVICES = (frozenset(DEVICE_FLAGS) - {"gpus"}) | {"hpus"}
+_OTHER_ACCELERATORS = frozenset(DEVICE_FLAGS[flag] for flag in DEVICE_FLAGS if flag != "gpus") | {"hpu"}
 
 
 def _other_device(name: str, text: str) -> bool:
     """A config key that chose the device where ``gpus`` stored 0, before or after its migration (a second run must
     decide as the first: ``tpu_cores: 8`` is ``accelerator: tpu`` then)."""
     value = text.strip().strip("\"'").lower()
-    return name in _OTHER_DEVICES or (name == "accelerator" and value in ("cpu", "tpu", "ipu", "hpu"))
+    return name in _OTHER_DEVICES or (name == "accelerator" and value in _OTHER_ACCELERATORS)
 
 
 def _moves(use: Use) -> bool:

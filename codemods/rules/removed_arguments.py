@@ -32,19 +32,36 @@ def _same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
+def _open_callbacks(plan: Plan, switch: str | None, theirs: tuple[str, ...]) -> list[Value] | None:
+    """The items of the call's ``callbacks`` (empty where absent), where a callback 1.5 built from a removed argument
+    can join them: Python code holds the call, ``switch`` (``enable_model_summary``) is absent or True, and the
+    callbacks are a list literal with none of the user's own whose source names one of ``theirs`` (1.5 then used
+    that one). None where it cannot."""
+    if plan.written_in != "python" or plan.opaque_rest:
+        return None
+    enabled = plan.get(switch) if switch is not None else None
+    if enabled is not None and not (enabled.known and enabled.lit is True):
+        return None
+    callbacks = plan.get("callbacks")
+    if callbacks is None:
+        return []
+    if callbacks.items is None:
+        return None  # a name or an expression: where would the callback go
+    written = [item for item in callbacks.items if item.ctor is None]
+    if any(word in (item.source or "") for item in written for word in theirs):
+        return None
+    return list(callbacks.items)
+
+
 def _progress_bar(plan: Plan, value: Value) -> bool:
     """``progress_bar_refresh_rate=N`` -> ``callbacks=[TQDMProgressBar(refresh_rate=N)]``: the bar 1.5 built from it,
     where Python code holds the call and its callbacks are a list literal or absent. True when rewritten."""
     rate = value.lit
-    if plan.written_in != "python" or plan.opaque_rest or not isinstance(rate, int) or isinstance(rate, bool):
+    if not isinstance(rate, int) or isinstance(rate, bool) or rate < 1:
         return False
-    if rate < 1:
+    # 1.5 ignored the rate next to the user's own bar: which one wins is the user's call
+    if _open_callbacks(plan, None, ("ProgressBar",)) is None:
         return False
-    callbacks = plan.get("callbacks")
-    if callbacks is not None and callbacks.items is None:
-        return False  # a name or an expression: where would the bar go
-    if callbacks is not None and any("ProgressBar" in (item.source or "") for item in callbacks.items or ()):
-        return False  # 1.5 ignored the rate next to the user's own bar: which one wins is the user's call
     bar = Value(ctor=("callbacks.TQDMProgressBar", {"refresh_rate": value}), source="TQDMProgressBar(...)")
     _append_callback(plan, "progress_bar_refresh_rate", bar)
     plan.note(
@@ -57,18 +74,12 @@ def _bar_position(plan: Plan, value: Value) -> bool:
     """``process_position=N`` -> the position of the TQDM bar 1.5.10 built (``TQDMProgressBar(process_position=N)``,
     with the refresh rate the call gave it, if any: ``callback_connector._configure_progress_bar``), under the same
     conditions as :func:`_progress_bar`. True when rewritten."""
-    position = value.lit
-    if plan.written_in != "python" or plan.opaque_rest or type(position) is not int or not value.known:
+    if type(value.lit) is not int or not value.known:
         return False
-    enabled = plan.get("enable_progress_bar")
-    if enabled is not None and not (enabled.known and enabled.lit is True):
+    items = _open_callbacks(plan, "enable_progress_bar", ("ProgressBar",))  # the user's bar: 1.5 ignored the position
+    if items is None:
         return False
     callbacks = plan.get("callbacks")
-    if callbacks is not None and callbacks.items is None:
-        return False
-    items = list(callbacks.items or ()) if callbacks is not None else []
-    if any("ProgressBar" in (item.source or "") for item in items if item.ctor is None):
-        return False  # the user's own bar (1.5 then ignored the position), as :func:`_progress_bar` tells it
     ours = [item for item in items if item.ctor is not None and item.ctor[0] == "callbacks.TQDMProgressBar"]
     first = ours[0] if ours else None
     if first is not None and first.ctor is not None and callbacks is not None:  # one bar takes both
@@ -99,17 +110,11 @@ def _model_summary(plan: Plan, value: Value) -> bool:
     (``callback_connector._configure_model_summary_callback``), where Python code holds the call and its callbacks
     are a list literal or absent with no model summary or progress bar of the user's (1.5.10 then skipped its own,
     or built a RichModelSummary). True when rewritten."""
-    if plan.written_in != "python" or plan.opaque_rest or value.lit != "full" or not value.known:
+    if value.lit != "full" or not value.known:
         return False
-    enabled = plan.get("enable_model_summary")
-    if enabled is not None and not (enabled.known and enabled.lit is True):
+    # the user's own summary or (rich) bar: 1.5 then built none, or a RichModelSummary
+    if _open_callbacks(plan, "enable_model_summary", ("ProgressBar", "ModelSummary")) is None:
         return False
-    callbacks = plan.get("callbacks")
-    if callbacks is not None and callbacks.items is None:
-        return False
-    written = [item for item in callbacks.items or () if item.ctor is None] if callbacks is not None else []
-    if any(word in (item.source or "") for item in written for word in ("ProgressBar", "ModelSummary")):
-        return False  # the user's own summary or (rich) bar: 1.5 then built none, or a RichModelSummary
     depth = new(-1)
     summary = Value(ctor=("callbacks.ModelSummary", {"max_depth": depth}), source="ModelSummary(...)")
     _append_callback(plan, "weights_summary", summary)

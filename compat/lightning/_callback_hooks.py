@@ -10,6 +10,7 @@ for it (what ``migrate-trainer`` writes: ``dataloader_idx=0``) is left alone.
 
 from __future__ import annotations
 
+import ast
 import functools
 import inspect
 from collections.abc import Callable, Iterator
@@ -19,45 +20,46 @@ from typing import Any
 from compat._rows import compat_removed_in
 from compat._warn import Notice, warn
 from compat.lightning._patch import PatchLog
+from legacy_api.hooks import CONSTANT_ARGUMENTS, signature
+from legacy_api.surface import RELEASES
 
-#: The training batch hooks 1.5 passed ``dataloader_idx=0`` to, with the parameters 2.x passes (a callback's, a
-#: module's).
-HOOKS = {
-    "on_train_batch_start": "on_train_batch_start(self, trainer, pl_module, batch, batch_idx)",
-    "on_train_batch_end": "on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx)",
-}
-MODULE_HOOKS = {
-    "on_train_batch_start": "on_train_batch_start(self, batch, batch_idx)",
-    "on_train_batch_end": "on_train_batch_end(self, outputs, batch, batch_idx)",
-}
+_NEWEST = RELEASES[-1]
 
 
-def _takes_index(hook: Callable[..., Any]) -> bool:
-    """Whether ``hook`` requires ``dataloader_idx`` (one with a default runs as 2.x calls it)."""
+def _hooks(base: str) -> dict[str, dict[str, Any]]:
+    """``base``'s hooks whose 1.x arguments never varied (``legacy_api.hooks.CONSTANT_ARGUMENTS``): hook -> {parameter:
+    the value 1.x passed}."""
+    return {
+        hook: {name: ast.literal_eval(value) for name, value in given.items()}
+        for (owner, hook), given in CONSTANT_ARGUMENTS.items()
+        if owner == base
+    }
+
+
+def _requires(hook: Callable[..., Any], names: dict[str, Any]) -> bool:
+    """Whether ``hook`` requires one of ``names`` (one with a default runs as 2.x calls it)."""
     try:
         parameters = inspect.signature(hook).parameters
     except (TypeError, ValueError):
         return False
-    parameter = parameters.get("dataloader_idx")
-    return parameter is not None and parameter.default is inspect.Parameter.empty
+    return any(name in parameters and parameters[name].default is inspect.Parameter.empty for name in names)
 
 
-def _adapted(callback: Any, name: str, hook: Callable[..., Any], hooks: dict[str, str]) -> Callable[..., Any]:
+def _adapted(owner: Any, base: str, name: str, hook: Callable[..., Any], given: dict[str, Any]) -> Callable[..., Any]:
+    passed = ", ".join(f"{key}={value!r}" for key, value in given.items())
     notice = Notice(
-        f"`{type(callback).__name__}.{name}(..., dataloader_idx)`",
-        f"`{hooks[name]}` (or `dataloader_idx=0`: `migrate-trainer` writes that default)",
+        f"`{type(owner).__name__}.{name}(..., {', '.join(given)})`",
+        f"`{name}{signature(_NEWEST, base, name)}` (or `{passed}`: `migrate-trainer` writes that default)",
         "2.0",
         compat_removed_in("2.0"),
-        details="1.5 passed dataloader_idx=0 to the training batch hooks; 2.x passes none.",
+        details=f"1.5 passed {passed} to the training batch hooks; 2.x passes none.",
         rule="removed_hooks",
     )
 
     @functools.wraps(hook)
     def adapted(*args: Any, **kwargs: Any) -> Any:
         warn(notice)
-        if "dataloader_idx" not in kwargs:
-            kwargs["dataloader_idx"] = 0
-        return hook(*args, **kwargs)
+        return hook(*args, **{**given, **kwargs})
 
     return adapted
 
@@ -67,18 +69,20 @@ def adapted_callbacks(callbacks: list[Any], module: Any = None) -> Iterator[None
     """``callbacks`` (and ``module``) with their 1.x training batch hooks adapted for the duration (then exactly as
     before)."""
     added: list[tuple[Any, str]] = []
-    owners = [(callback, HOOKS) for callback in callbacks] + ([(module, MODULE_HOOKS)] if module is not None else [])
-    for callback, hooks in owners:
-        for name in hooks:
-            hook = getattr(callback, name, None)
-            if hook is not None and name not in vars(callback) and _takes_index(hook):
-                setattr(callback, name, _adapted(callback, name, hook, hooks))
-                added.append((callback, name))
+    owners = [(callback, "Callback") for callback in callbacks] + (
+        [(module, "LightningModule")] if module is not None else []
+    )
+    for owner, base in owners:
+        for name, given in _hooks(base).items():
+            hook = getattr(owner, name, None)
+            if hook is not None and name not in vars(owner) and _requires(hook, given):
+                setattr(owner, name, _adapted(owner, base, name, hook, given))
+                added.append((owner, name))
     try:
         yield
     finally:
-        for callback, name in added:
-            vars(callback).pop(name, None)
+        for owner, name in added:
+            vars(owner).pop(name, None)
 
 
 def _run(original: Callable[..., Any]) -> Callable[..., Any]:

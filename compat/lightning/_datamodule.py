@@ -26,6 +26,8 @@ from legacy_api.removed_members import MEMBERS, removed_in
 
 OWNER = "pytorch_lightning.LightningDataModule"
 #: Property -> its default when never set (1.5.10's ``LightningDataModule.__init__``).
+#: The 1.x data-module hooks this module runs.
+SERVED = frozenset({"on_save_checkpoint", "on_load_checkpoint"})
 PROPERTIES: dict[str, Any] = {"dims": (), "train_transforms": None, "val_transforms": None, "test_transforms": None}
 
 

@@ -73,6 +73,8 @@ STAGES = (
     Stage("test_epoch_end", "test_step", False),
 )
 STEP_ENDS = {stage.step: f"{stage.step}_end" for stage in STAGES}
+#: The 1.x module hooks this module runs (``._unserved_hooks`` warns for the others).
+SERVED = frozenset({stage.hook for stage in STAGES} | set(STEP_ENDS.values()))
 #: Instance attribute holding the outputs collected so far: stage hook -> dataloader index -> outputs.
 OUTPUTS = "_compat_lightning_epoch_outputs"
 

@@ -25,6 +25,8 @@ from legacy_api.hooks import SUCCESSORS, removed_in
 
 #: 2.x callback hook -> what 1.5 ran before the callbacks' hook of that name (each gets the trainer).
 BEFORE_CALLBACKS: dict[str, list[Callable[[Any], None]]] = {}
+#: The 1.x hooks (of modules and callbacks) this module runs.
+SERVED = frozenset({"on_epoch_start", "on_epoch_end"})
 
 
 def _root(trainer: Any) -> str:

@@ -45,6 +45,12 @@ AROUND: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 #: 1.5 hooks ``call_hook`` also ran on the LightningModule (after the callbacks).
 MODULE_TOO = frozenset({"on_pretrain_routine_start", "on_pretrain_routine_end"})
+#: The 1.x Callback hooks this module runs: those of :data:`AROUND`, at ``Trainer(...)``'s end and after
+#: ``configure_model``.
+SERVED = frozenset(
+    {name for before, after in AROUND.values() for name in (*before, *after)}
+    | {"on_init_start", "on_init_end", "on_configure_sharded_model"}
+)
 
 
 def _root(trainer: Any) -> Any:

@@ -16,41 +16,15 @@ from typing import Any
 
 from compat._rows import compat_removed_in
 from compat._warn import Notice, warn
+from compat.lightning import _datamodule, _epoch_end, _epoch_hooks, _legacy_callbacks
 from compat.lightning._patch import PatchLog
 from legacy_api.hooks import SUCCESSORS, legacy_hooks, removed_in
 
-#: Base short name -> the 1.x hooks the shim runs itself (each module that serves one lists it here).
+#: Base short name -> the 1.x hooks the shim runs itself (each module that serves one says which).
 SERVED: dict[str, frozenset[str]] = {
-    "LightningModule": frozenset(
-        {
-            "training_epoch_end",
-            "validation_epoch_end",
-            "test_epoch_end",
-            "training_step_end",
-            "validation_step_end",
-            "test_step_end",
-            "on_epoch_start",
-            "on_epoch_end",
-            "on_pretrain_routine_start",
-            "on_pretrain_routine_end",
-        }
-    ),
-    "Callback": frozenset(
-        {
-            "on_epoch_start",
-            "on_epoch_end",
-            "on_batch_start",
-            "on_batch_end",
-            "on_pretrain_routine_start",
-            "on_pretrain_routine_end",
-            "on_before_accelerator_backend_setup",
-            "on_keyboard_interrupt",
-            "on_init_start",
-            "on_init_end",
-            "on_configure_sharded_model",
-        }
-    ),
-    "LightningDataModule": frozenset({"on_save_checkpoint", "on_load_checkpoint"}),
+    "LightningModule": _epoch_end.SERVED | _epoch_hooks.SERVED | _legacy_callbacks.MODULE_TOO,
+    "Callback": _epoch_hooks.SERVED | _legacy_callbacks.SERVED,
+    "LightningDataModule": _datamodule.SERVED,
 }
 _NOTHING = "nothing: Lightning 2.x never calls it"
 

@@ -36,28 +36,36 @@ def prefilter_tokens(options: Options) -> tuple[str, ...]:
 ANY_TARGET = frozenset({"device_flags", "amp_flags", "gpu_accelerator", "precision_plugins"})
 
 
+def python_triggered(text: str, options: Options) -> bool:
+    """Whether Python ``text`` may concern a rule in this run: a legacy token, a project Trainer subclass, a subclass
+    of the project's own hook classes, a Trainer-mirroring schema, or a config store that moves."""
+    from codemods.project.hook_classes import defines_hook_subclass
+    from codemods.project.moved_stores import mentions_store
+    from codemods.project.prefilter import triggered
+    from codemods.project.scan_python import defines_schema_field
+    from codemods.project.trainer_classes import names_project_trainer
+
+    return (
+        triggered(text)
+        or names_project_trainer(text, options.local_trainers, options.held_trainers)
+        or defines_hook_subclass(text, options.hook_classes)
+        or defines_schema_field(text)
+        or mentions_store(text, options.moved_stores)
+    )
+
+
 def transform_python(source: str, options: Options, tokens: Sequence[str] | None = None) -> Outcome:
     """Rewrite ``source``; unchanged (and unparsed) when nothing in it can concern an enabled rule.
 
     TODO comments an earlier run left are findings too (kind ``todo``, on their own line): ``--check`` keeps
     failing until someone acted on them and deleted them.
     """
-    from codemods.project.hook_classes import defines_hook_subclass
-    from codemods.project.moved_stores import mentions_store
-    from codemods.project.prefilter import TODO_MARKER, triggered
-    from codemods.project.scan_python import defines_schema_field
-    from codemods.project.trainer_classes import names_project_trainer
+    from codemods.project.prefilter import TODO_MARKER
 
     left = existing_todos(source) if TODO_MARKER in source else ()
     if tokens is None:
         tokens = prefilter_tokens(options)
-    if not any(token in source for token in tokens) or not (
-        triggered(source)
-        or names_project_trainer(source, options.local_trainers, options.held_trainers)
-        or defines_hook_subclass(source, options.hook_classes)
-        or defines_schema_field(source)
-        or mentions_store(source, options.moved_stores)
-    ):
+    if not any(token in source for token in tokens) or not python_triggered(source, options):
         return Outcome(source, changed=False, findings=_leftovers(source, left, options), parsed=False)
     try:
         tree = ast.parse(source)
