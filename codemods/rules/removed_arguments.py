@@ -122,6 +122,23 @@ def _model_summary(plan: Plan, value: Value) -> bool:
     return True
 
 
+def _both_checkpointing(plan: Plan, value: Value) -> bool:
+    """``checkpoint_callback=`` next to ``enable_checkpointing=``, both bools: 1.5.10 checkpointed only if both were
+    True (``callback_connector._configure_checkpoint_callbacks``: ``checkpoint_callback and enable_checkpointing``),
+    so True leaves enable_checkpointing as it is and False turns it off. True when rewritten."""
+    enabled = plan.get("enable_checkpointing")
+    if enabled is None or not enabled.known or type(enabled.lit) is not bool or type(value.lit) is not bool:
+        return False
+    if value.lit:
+        plan.drop("checkpoint_callback")
+        plan.note(ID, "dropped checkpoint_callback=True: 1.5 checkpointed as enable_checkpointing= said (gone in 1.7)")
+    else:
+        plan.drop("checkpoint_callback")
+        plan.set("enable_checkpointing", new(False))
+        plan.note(ID, "checkpoint_callback=False turned checkpointing off: enable_checkpointing=False (gone in 1.7)")
+    return True
+
+
 def step(plan: Plan) -> None:
     if plan.is_compat:
         return
@@ -148,6 +165,8 @@ def step(plan: Plan) -> None:
                 plan.replace(row.name, [(row.renamed, value)])
                 plan.note(ID, f"{row.name}= is called {row.renamed}= (gone in {row.removed_in})")
                 continue
+        if row.name == "checkpoint_callback" and _both_checkpointing(plan, value):
+            continue
         if row.name == "progress_bar_refresh_rate" and _progress_bar(plan, value):
             continue
         if row.name == "weights_summary" and _model_summary(plan, value):

@@ -19,6 +19,18 @@ TRANSFORMED = [
         _T + "Trainer(checkpoint_callback=False)\n", _T + "Trainer(enable_checkpointing=False)\n", "2.6", id="renamed"
     ),
     pytest.param(
+        _T + "Trainer(checkpoint_callback=True, enable_checkpointing=False)\n",
+        _T + "Trainer(enable_checkpointing=False)\n",
+        "2.6",
+        id="checkpoint_callback=True next to enable_checkpointing: 1.5 checkpointed only if both were True",
+    ),
+    pytest.param(
+        _T + "Trainer(checkpoint_callback=False, enable_checkpointing=True)\n",
+        _T + "Trainer(enable_checkpointing=False)\n",
+        "2.6",
+        id="checkpoint_callback=False next to enable_checkpointing=True: no checkpoints",
+    ),
+    pytest.param(
         _T + "Trainer(progress_bar_refresh_rate=0, weights_summary=None)\n",
         _T + "Trainer(enable_progress_bar=False, enable_model_summary=False)\n",
         "1.7",
