@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Note, Plan, Value
+from codemods.project.command_fills import fills
 from codemods.project.command_syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
 from codemods.project.moved_reads import moves_with_key
 from codemods.project.moved_stores import store_moves
@@ -149,6 +150,7 @@ def decide(
             decision = retry
     if decision.todo is not None:
         return decision
+    decision = Decision(fills(items, decision.replace, sections, before), None, decision.notes, decision.pointer)
     for index, new in decision.replace.items():
         if not new and items[index][1] != "+":
             return Decision(

@@ -128,11 +128,25 @@ def _no_devices(plan: Plan, strategy: Value | None) -> None:
         plan.implicit(ID, f"{_DEFAULT_DEVICES}: {_KEEP} where that matters")
 
 
+def _device_decided(plan: Plan) -> bool:
+    """Whether the flags a rule already turned into ``accelerator=`` chose the device (``gpus=0`` with
+    ``accelerator=None``: the CPU), so that None adds nothing."""
+    return bool(plan.successor.keys() & {"gpus", "tpu_cores", "ipus", "num_processes"}) or "devices" in plan
+
+
 def step(plan: Plan) -> None:
     if plan.is_compat:
         return
     accelerator, strategy, devices = plan.get("accelerator"), plan.get("strategy"), plan.get("devices")
     if accelerator is not None and accelerator.known and accelerator.lit is None:
+        if plan.opaque_rest and not _device_decided(plan):
+            # 1.5 then went by the flags this plan does not see (a config's gpus: 2 trained on two GPUs)
+            plan.todo(
+                ID,
+                "accelerator=None chose nothing: 1.5 went by the other device flags, which are not visible here "
+                "(gpus=, num_processes=, or one CPU); 2.0 rejects None: pass the accelerator they chose",
+            )
+            return
         plan.set("accelerator", new("cpu"))
         plan.note(ID, 'accelerator=None meant the CPU; 2.0 rejects None: accelerator="cpu"')
     if strategy is not None and strategy.known and strategy.lit is None:
