@@ -179,7 +179,16 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "phase one: decisions that need the whole project",
         tuple(
             f"codemods.project.{name}"
-            for name in ("decisions", "guard", "section_plans", "moved_reads", "command_plans", "section_fates")
+            for name in (
+                "decisions",
+                "guard",
+                "section_plans",
+                "moved_reads",
+                "moved_stores",
+                "schema_plans",
+                "command_plans",
+                "section_fates",
+            )
         ),
     ),
     ("front ends", ("codemods.frontends",)),

@@ -77,9 +77,14 @@ def _commands_of(key: str, part: FileIndex) -> int:
     return sum(1 for use in part.uses if use.key == f"trainer.{key}" and use.kind == "override" and use.command)
 
 
+#: A class named as a Trainer's typed config (``TrainerConfig``): where it mirrors the Trainer, it migrates with the
+#: configs and its calls with it (``codemods.project.schema_plans``).
+_SCHEMA_NAME = re.compile(r"Trainer\w*(?:Config|Conf|Cfg|Settings|Params|Args)$")
+
+
 def _python_mentions(data: bytes, key: str) -> bool:
-    """``key`` as a string constant, or as a keyword of a call that is not a Trainer's (the Python rules migrate
-    those); a file that does not parse counts as a mention."""
+    """``key`` as a string constant, or as a keyword of a call that is not a Trainer's or its typed config's (the
+    Python rules migrate those); a file that does not parse counts as a mention."""
     try:
         tree = ast.parse(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -90,7 +95,7 @@ def _python_mentions(data: bytes, key: str) -> bool:
         if isinstance(node, ast.Call) and any(keyword.arg == key for keyword in node.keywords):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-            if not name.endswith("Trainer"):
+            if not name.endswith("Trainer") and _SCHEMA_NAME.search(name) is None:
                 return True
     return False
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from codemods.project.index import STRATEGY_PLUGIN, ProjectIndex, Schema, Use, describe, drops_read
 from codemods.project.moved_stores import store_moves
+from codemods.project.schema_plans import migrated_schema
 from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
@@ -47,10 +48,15 @@ def changed_keys(before: Sequence[tuple[str, Value]], after: Sequence[tuple[str,
     return sorted(key for key, value in before if new.get(key) is not value)
 
 
-def _schemas(index: ProjectIndex, keys: Sequence[str]) -> list[Schema]:
-    """The schemas that describe this section: those naming any of its keys."""
+def _schemas(index: ProjectIndex, keys: Sequence[str], target: tuple[int, ...]) -> list[Schema]:
+    """The schemas that describe this section: those naming any of its keys, as this run leaves them (a class that
+    mirrors the Trainer migrates with the configs: ``codemods.project.schema_plans``)."""
     wanted = set(keys)
-    return [schema for schema in index.schemas if wanted & {name for name, _ in schema.fields}]
+    return [
+        migrated_schema(schema, target)
+        for schema in index.schemas
+        if wanted & {name for name, _ in schema.fields}
+    ]
 
 
 def reasons(
@@ -88,7 +94,7 @@ def reasons(
         if uses:
             found.append(f"{name}.{key}{_USED}{describe(uses, index.root)}: migrate those uses together with this key")
     added = sorted(key for key in new if key not in old)
-    schemas = _schemas(index, sorted({*old, *present}))
+    schemas = _schemas(index, sorted({*old, *present}), target)
     for key in added:
         for schema in schemas:
             if schema.annotation(key) is None:

@@ -85,6 +85,8 @@ class Schema:
     line: int
     name: str
     fields: tuple[tuple[str, str], ...]
+    #: Each field's default as written ("" for none), in the same order (``codemods.project.schema_plans``).
+    defaults: tuple[tuple[str, str], ...] = ()
 
     def annotation(self, key: str) -> str | None:
         return next((text for name, text in self.fields if name == key), None)
@@ -211,6 +213,19 @@ class ProjectIndex:
             self.memo[("loads",)] = found
         loads = found.get(path)
         return loads is None or reaches(loads, config, self.root)
+
+    def loads_own(self, path: str) -> bool:
+        """Whether the Python file ``path`` loads the configs it names (``@hydra.main(config_path="conf")``,
+        ``OmegaConf.load("conf/a.yaml")``): its reads see those, not an object some other code built or stored into."""
+        return any(loaded == path for loaded, _ in self.loads)
+
+    def schema_free(self, path: str) -> bool:
+        """Whether code in ``path`` sees only YAML configs that no structured schema shapes: it loads the configs it
+        names (``@hydra.main(config_path="conf")``) and none of those composes others (a ``defaults:`` list may
+        name a schema a ``ConfigStore`` registered). Anything else may read a schema's defaults."""
+        if not self.loads_own(path):
+            return False
+        return not any(section.composed and self.reaches(path, section.path) for section in self.sections)
 
     def section_paths(self) -> frozenset[tuple[str, ...]]:
         """The key paths of the config mappings the project passes to a Trainer under a key other than

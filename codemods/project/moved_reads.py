@@ -29,6 +29,7 @@ from codemods.project.command_syntax import read_value
 from codemods.project.guard import reasons
 from codemods.project.index import ProjectIndex, Use, movable_read
 from codemods.project.keys import MOVES, UNSET_READS
+from codemods.project.schema_plans import migrated_schema
 from codemods.project.section_plans import plan_section, section_values
 from codemods.project.store_values import CPU, translate
 from legacy_api.removed_arguments import refused_at
@@ -45,11 +46,37 @@ def _override_values(use: Use, old: str, options: Options) -> list[object] | Non
     """The values an override command (``trainer.gpus=2`` in a script or a docstring) gives ``old``, where each is an
     int: the target refuses the key, so the command either migrates with its value under the new keys
     (``trainer.accelerator=gpu trainer.devices=2``; ``gpus=0``: ``accelerator=cpu devices=1``) or stays as it is and
-    fails loudly there, with its own TODO. None for anything else."""
+    fails loudly there, with its own TODO. A list of GPU indices reads the same list under ``devices``; ``[]`` chose
+    the CPU, as 0 did (it reads 0); a value the tool cannot read (``trainer.gpus=$GPUS``) stays with its TODO and
+    fails loudly until a person rewrites it, perhaps to the CPU: it counts as a possible 0. None where ``use`` is no
+    such command."""
     if use.kind != "override" or not use.command or not refused_at(old, options.target_tuple):
         return None
-    values = [read_value(value) for _style, _prefix, key, value in use.command if key == old]
-    return values if values and all(type(value) is int for value in values) else None
+    values: list[object] = []
+    for _style, _prefix, key, text in use.command:
+        value = read_value(text) if key == old else None
+        if type(value) is int:
+            values.append(value)
+        elif isinstance(value, list) and all(type(item) is int for item in value):
+            values.append(value or 0)
+        elif key == old:
+            values.append(0)  # whatever the shell or a person puts there may be 0: the reads must read that too
+    return values
+
+
+def _schema_read(index: ProjectIndex, uses: list[Use], options: Options, old: str, new: str) -> bool:
+    """Whether a read of ``old`` may meet a config a structured schema shapes, which names ``old`` or ``new``: the
+    read would then see the class's default where the configs set nothing, which is another value under the new
+    key. A read in code that sees only the YAML configs it loads by name meets no schema
+    (:meth:`codemods.project.index.ProjectIndex.schema_free`)."""
+    target = options.target_tuple
+    named = [
+        schema
+        for schema in index.schemas
+        if any(name in (old, new) for name, _ in (*schema.fields, *migrated_schema(schema, target).fields))
+    ]
+    # (a store writes the config and reads nothing back: codemods.project.moved_stores checks the class can take it)
+    return bool(named) and any(movable_read(use) and not use.stored and not index.schema_free(use.path) for use in uses)
 
 
 def _mode(index: ProjectIndex, options: Options, old: str, new: str) -> str | None:
@@ -74,7 +101,7 @@ def _mode(index: ProjectIndex, options: Options, old: str, new: str) -> str | No
             return None
     if f"unindexed:{old}" in index.facts or index.uses_of(f"trainer.{new}"):
         return None
-    if any(name in (old, new) for schema in index.schemas for name, _ in schema.fields):
+    if _schema_read(index, uses, options, old, new):
         return None
     holding = [section for section in index.sections if any(name == old for name, _ in section.items)]
     if not holding or any(name == new for section in index.sections for name, _ in section.items):

@@ -62,7 +62,8 @@ _OVERRIDE_TAIL = re.compile(rb"\.\w+[ \t]*=(?!=)")
 
 #: ``Trainer(...**x`` on the call's first lines (a splat of a mapping into a Trainer class).
 _SPLAT_INTO = re.compile(rb"Trainer[ \t]*\((?:[^()\n]*\n){0,6}?[^()\n]*\*\*")
-_SCHEMA_FIELD = re.compile(rb"^[ \t]*(?:gpus|tpu_cores|num_processes)[ \t]*:", re.M)
+#: A schema's device field, legacy or (once the class migrated: a second run must see it as the first did) new.
+_SCHEMA_FIELD = re.compile(rb"^[ \t]*(?:gpus|tpu_cores|num_processes|accelerator|devices)[ \t]*:", re.M)
 
 
 def _may_use(data: bytes) -> bool:
@@ -90,7 +91,7 @@ def _may_use(data: bytes) -> bool:
         ):
             return True  # ${trainer.gpus}, --trainer.gpus, +trainer.gpus=, trainer.gpus=2
         index = data.find(b"trainer", index + 7)
-    legacy_field = b"gpus" in data or b"tpu_cores" in data or b"num_processes" in data
+    legacy_field = any(word in data for word in (b"gpus", b"tpu_cores", b"num_processes", b"accelerator", b"devices"))
     if b"Trainer" in data and b"**" in data and _SPLAT_INTO.search(data) is not None:
         return True  # Trainer(**config["trainer_params"]): a section under another key (scan_python's splats)
     return legacy_field and b"Trainer" in data and _SCHEMA_FIELD.search(data) is not None

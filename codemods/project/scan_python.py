@@ -315,7 +315,12 @@ class _PythonIndexer(ast.NodeVisitor):
             if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
         )
         if mirrors_trainer({name for name, _ in fields}):
-            self.schemas.append(Schema(self.path, node.lineno, node.name, fields))
+            defaults = tuple(
+                (statement.target.id, ast.unparse(statement.value) if statement.value is not None else "")
+                for statement in node.body
+                if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+            )
+            self.schemas.append(Schema(self.path, node.lineno, node.name, fields, defaults))
         self.generic_visit(node)
 
 

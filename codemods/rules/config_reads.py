@@ -48,6 +48,15 @@ def visit_call(ctx: FileContext, node: cst.Call, _: Any) -> None:
     return None
 
 
+def _stored(ctx: FileContext, node: cst.Attribute) -> bool:
+    """``node`` is what its statement assigns to (``cfg.trainer.gpus = 1``): a store, rule ``config_stores``'s."""
+    statement = ctx.statements[-1] if ctx.statements else None
+    return isinstance(statement, cst.SimpleStatementLine) and any(
+        isinstance(small, cst.Assign) and any(target.target is node for target in small.targets)
+        for small in statement.body
+    )
+
+
 def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attribute) -> Any:
     old = original.attr.value
     if old not in UNSET_READS or not (
@@ -58,7 +67,7 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     if old not in ctx.options.moved_reads and old not in ctx.options.unset_reads:
         return updated
     chain = key_path(original)
-    if chain is None or config_key(chain) != f"trainer.{old}":
+    if chain is None or config_key(chain) != f"trainer.{old}" or _stored(ctx, original):
         return updated
     if old in ctx.options.unset_reads:
         if id(original) in ctx.claimed:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +56,9 @@ class FileContext:
     #: The flag rules' trial of a call (:func:`codemods.frontends.python.trial.flags_to_migrate`), set by the pipeline:
     #: the rules import this module, so it cannot import the loop that runs them.
     flag_trial: Callable[[FileContext, Any], list[str]] | None = None
+    #: The plan of a class mirroring the Trainer (:func:`codemods.project.schema_plans.plan_schema`: its fields, the
+    #: target), set by the pipeline for the same reason.
+    schema_plan: Callable[[Sequence[tuple[str, str]], tuple[int, ...]], Any] | None = None
     todos: dict[int, list[str]] = field(default_factory=dict)
     pending: list[Pending] = field(default_factory=list)
     in_import: int = 0

@@ -15,6 +15,7 @@ from codemods.frontends.python import fit_moves
 from codemods.frontends.python.flag_plans import report_notes, settle_plan
 from codemods.frontends.python.rebuild import rebuild_args, relayout
 from codemods.plan.model import Plan, Value
+from codemods.project.schema_plans import migrated_schema
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
@@ -138,13 +139,16 @@ def _schema_clash(ctx: FileContext, plan: Plan, original: cst.Call) -> str | Non
     if not any(arg.star == "**" for arg in original.args):
         return None
     project = ctx.options.project
-    fields = {name for schema in getattr(project, "schemas", ()) for name, _ in schema.fields}
+    # the classes as this run leaves them (a migrated one gains accelerator/devices/strategy), so that a second
+    # run finds what the first found
+    schemas = [migrated_schema(schema, ctx.target) for schema in getattr(project, "schemas", ())]
+    fields = {name for schema in schemas for name, _ in schema.fields}
     given = {arg.keyword.value for arg in original.args if arg.keyword is not None}
     added = sorted(key for key, _ in plan.items if key not in given and key in fields)
     if not added:
         return None
     key = added[0]
-    schema = next(s for s in project.schemas if any(name == key for name, _ in s.fields))
+    schema = next(s for s in schemas if any(name == key for name, _ in s.fields))
     rule = plan.origin.get(key, "device_flags")
     ctx.todo(
         rule if rule != "explicit" else "device_flags",

@@ -22,6 +22,7 @@ from codemods.frontends.python.traversal import Desync, RulePass
 from codemods.frontends.python.trial import flags_to_migrate
 from codemods.model import Finding, Options, Outcome, Runs, first_line
 from codemods.project.prefilter import OPTIONS, PROPERTIES, literal_led, matching_lines, word_pattern
+from codemods.project.schema_plans import plan_schema
 from codemods.rules import REGISTRY
 from legacy_api.ecosystem import ROOTS as ECOSYSTEM_ROOTS
 
@@ -128,7 +129,15 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     """Run the enabled rules over ``source`` (already parsed by ``ast`` into ``tree``)."""
     analysis = analyse(tree, source)
     handlers, visitors = build_hooks(options)
-    ctx = FileContext(options, handlers, visitors, analysis, scopes=[analysis.module], flag_trial=flags_to_migrate)
+    ctx = FileContext(
+        options,
+        handlers,
+        visitors,
+        analysis,
+        scopes=[analysis.module],
+        flag_trial=flags_to_migrate,
+        schema_plan=plan_schema,
+    )
     vocabulary = _vocabulary_lines(source, options, analysis, frozenset(), set())
     more = _pattern_lines(source, ctx, frozenset(vocabulary))
     lines = sorted({*vocabulary, *more}) if more else vocabulary

@@ -70,8 +70,25 @@ def _test(key: str, value: str) -> str:
                 "test_a.py": _test("gpus", "1"),
                 "schema.py": "@dataclass\nclass TrainerConf:\n    gpus: int = 0\n    max_epochs: int = 1\n",
             },
+            '    config.trainer.accelerator = "gpu"\n    config.trainer.devices = 1\n',
+            id="a schema names the key and migrates with the configs: it has the new keys then",
+        ),
+        pytest.param(
+            {
+                "test_a.py": _test("gpus", "1"),
+                "schema.py": "@dataclass\nclass TrainerConf:\n    gpus: int = GPUS\n    max_epochs: int = 1\n",
+            },
             None,
-            id="a schema names the key: the store may go into a dataclass that drops new keys",
+            id="a schema that cannot migrate: the store may go into a dataclass that drops new keys",
+        ),
+        pytest.param(
+            {
+                "test_a.py": _test("gpus", "1"),
+                "train.py": "@hydra.main(config_path='conf', config_name='a')\ndef main(cfg):\n"
+                "    return cfg.trainer.gpus\n",
+            },
+            '    config.trainer.accelerator = "gpu"\n    config.trainer.devices = 1\n',
+            id="a read in code that loads its configs never sees the store: both move with the key",
         ),
         pytest.param(
             {"test_a.py": _test("gpus", "0"), "conf/tpu.yaml": "trainer:\n  tpu_cores: 8\n"},

@@ -1,0 +1,29 @@
+"""What becomes of a class that mirrors the Trainer's arguments (``codemods.project.schema_plans`` decides it, rule
+``schema_fields`` writes it): a plain record, so that the rule needs none of the planning."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+#: The field keeps its own default's text.
+KEEP: object = object()
+
+
+@dataclass(frozen=True)
+class SchemaPlan:
+    """What becomes of each field of a Trainer-mirroring class: the fields in their new order, each as (name, the
+    field it was or None for a new one, its new default's literal or the original field's own text)."""
+
+    fields: tuple[tuple[str, str | None, object], ...]
+    #: Refused fields the plan left (with a TODO): they stay as they are.
+    held: tuple[str, ...]
+    #: What the plan's TODOs say of each held field (``weights_summary='full' (gone in 1.7): pass ...``).
+    todos: tuple[tuple[str, str], ...] = ()
+    #: The plan's reports (rule, message): what the target selects otherwise, as for a config section.
+    reports: tuple[tuple[str, str], ...] = ()
+
+    def changed(self, original: Sequence[tuple[str, str]]) -> bool:
+        return [(name, old) for name, old, _ in self.fields] != [(name, name) for name, _ in original] or any(
+            value is not KEEP for _, _, value in self.fields
+        )
