@@ -251,8 +251,8 @@ def _visit() -> re.Pattern[str]:
 
 RULE = Rule(
     id=ID,
-    description="a field of a class mirroring the Trainer's arguments (a dataclass schema) whose argument the "
-    "target's Trainer lacks is flagged",
+    description="a class mirroring the Trainer's arguments (a dataclass schema) migrates as the Trainer section it "
+    "types; a field the flag rules cannot migrate exactly is flagged",
     deprecated_in="1.7",
     handlers={"AnnAssign": leave_ann_assign, "ClassDef": leave_class_def},
     tokens=_names(),
