@@ -19,10 +19,10 @@ from codemods.model import Finding, Options, Outcome
 from codemods.project.hook_classes import project_hook_classes, subclasses_one
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
 from codemods.project.moved_stores import moved_store_keys
-from codemods.project.schema_plans import migrating_schemas
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
 from codemods.project.roots import project_roots
 from codemods.project.scan import Scan, late_facts, local_strategies, scan
+from codemods.project.schema_plans import migrating_schemas
 from codemods.project.trainer_classes import project_trainers
 from legacy_api.removed_arguments import refused_at
 
@@ -143,8 +143,8 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
     trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
     # A class mirroring the Trainer that migrates with the configs takes the new flags: its calls
     # (``TrainerConfig(gpus=2, accelerator="ddp")``) migrate like a Trainer's (codemods.project.schema_plans).
-    schemas = migrating_schemas(project, options.target_tuple)
-    options = replace(options, local_trainers=trainers.passing | schemas, held_trainers=trainers.held)
+    typed = migrating_schemas(project, options.target_tuple)
+    options = replace(options, local_trainers=trainers.passing | typed, held_trainers=trainers.held)
     if any(use.stored for use in project.uses):
         options = replace(options, moved_stores=moved_store_keys(project, options.target_tuple))
     options = _moved_reads(project, options)

@@ -86,7 +86,11 @@ REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
         "stochastic_weight_avg", "1.7", (False,), "pass callbacks=[StochasticWeightAveraging(swa_lrs=...)]"
     ),
     RemovedArgument(
-        "terminate_on_nan", "1.7", (False,), "check the loss yourself (detect_anomaly=True is close, not the same)"
+        # 1.5.10's default is None (``if terminate_on_nan is not None``: only then deprecated and checked)
+        "terminate_on_nan",
+        "1.7",
+        (None, False),
+        "check the loss yourself (detect_anomaly=True is close, not the same)",
     ),
     RemovedArgument("weights_save_path", "1.8", (None,), "use default_root_dir= or ModelCheckpoint(dirpath=...)"),
     RemovedArgument(

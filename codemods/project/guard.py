@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from codemods.project.index import STRATEGY_PLUGIN, ProjectIndex, Schema, Use, describe, drops_read
 from codemods.project.moved_stores import store_moves
-from codemods.project.schema_plans import migrated_schema
+from codemods.project.schema_plans import migrated_schema, schema_facts
 from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def _schemas(index: ProjectIndex, keys: Sequence[str], target: tuple[int, ...]) 
     mirrors the Trainer migrates with the configs: ``codemods.project.schema_plans``)."""
     wanted = set(keys)
     return [
-        migrated_schema(schema, target)
+        migrated_schema(schema, target, schema_facts(index))
         for schema in index.schemas
         if wanted & {name for name, _ in schema.fields}
     ]

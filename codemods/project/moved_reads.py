@@ -29,7 +29,7 @@ from codemods.project.command_syntax import read_value
 from codemods.project.guard import reasons
 from codemods.project.index import ProjectIndex, Use, movable_read
 from codemods.project.keys import MOVES, UNSET_READS
-from codemods.project.schema_plans import migrated_schema
+from codemods.project.schema_plans import migrated_schema, schema_facts
 from codemods.project.section_plans import plan_section, section_values
 from codemods.project.store_values import CPU, translate
 from legacy_api.removed_arguments import refused_at
@@ -73,7 +73,10 @@ def _schema_read(index: ProjectIndex, uses: list[Use], options: Options, old: st
     named = [
         schema
         for schema in index.schemas
-        if any(name in (old, new) for name, _ in (*schema.fields, *migrated_schema(schema, target).fields))
+        if any(
+            name in (old, new)
+            for name, _ in (*schema.fields, *migrated_schema(schema, target, schema_facts(index)).fields)
+        )
     ]
     # (a store writes the config and reads nothing back: codemods.project.moved_stores checks the class can take it)
     return bool(named) and any(movable_read(use) and not use.stored and not index.schema_free(use.path) for use in uses)

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Plan, Value
 from codemods.plan.schema_model import KEEP as _KEEP
-from codemods.plan.schema_model import SchemaPlan
-from legacy_api.removed_arguments import refused_at
+from codemods.plan.schema_model import SchemaFacts, SchemaPlan, widened
+from legacy_api.removed_arguments import REMOVED_ARGUMENTS, refused_at
 from legacy_api.renames import PL
 from legacy_api.surface import arguments, release_for, surface
 
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from codemods.project.index import ProjectIndex, Schema
 
 _NO_DEFAULT = object()
+#: No project around (a single file): no key used elsewhere, no config known.
+NO_FACTS = SchemaFacts()
 
 
 def _literal(text: str) -> object:
@@ -64,9 +66,13 @@ def target_default(name: str, target: tuple[int, ...]) -> object:
     return _NO_DEFAULT
 
 
-def plan_schema(fields: Sequence[tuple[str, str]], target: tuple[int, ...]) -> SchemaPlan | None:
+def plan_schema(
+    fields: Sequence[tuple[str, str]], target: tuple[int, ...], facts: SchemaFacts = NO_FACTS
+) -> SchemaPlan | None:
     """The plan for a class whose fields are ``fields`` (name, default as written; "" for none), or None where
-    nothing changes or the flag rules give up on the devices (the fields then keep their TODOs)."""
+    nothing changes or the flag rules give up on the devices (the fields then keep their TODOs). ``facts.used``:
+    removed arguments the project's code reads or stores as config keys (``cfg.trainer.resume_from_checkpoint =
+    path``): their fields stay, with their TODOs, since the code would meet a config without them."""
     if target < (2, 0) or not any(refused_at(name, target) for name, _ in fields):
         return None  # no 1.x argument in it: a class with a strategy and a precision may be anything
     items = [(name, Value(node=text, lit=_literal(text), source=text or None)) for name, text in fields]
@@ -117,11 +123,17 @@ def plan_schema(fields: Sequence[tuple[str, str]], target: tuple[int, ...]) -> S
         if key not in claimed and (default := target_default(key, target)) is not _NO_DEFAULT:
             out.append((key, None, default))
             claimed.add(key)
+    kept = {old for _, old, _ in out if old is not None}
+    for position, (name, _text) in enumerate(fields):
+        if name in facts.used and name not in kept:
+            at = next((i for i, (_, old, _) in enumerate(out) if old in {n for n, _ in fields[position:]}), len(out))
+            out.insert(at, (name, name, _KEEP))
+            after[name] = before[name]
     held = tuple(name for name, _ in fields if name in after and refused_at(name, target))
     parts = [part for note in plan.notes if note.todo for part in note.message.split("; ")]
     todos = tuple((name, part) for name in held for part in parts if part.startswith(f"{name}="))
     reports = tuple((note.rule, note.message) for note in plan.notes if note.kind == "report")
-    result = SchemaPlan(tuple(out), held, todos, reports)
+    result = SchemaPlan(tuple(out), held, todos, reports, facts.strings)
     return result if result.changed(fields) else None
 
 
@@ -139,14 +151,38 @@ def migrated_fields(fields: Sequence[tuple[str, str]], target: tuple[int, ...]) 
     return tuple(name for name, _, _ in plan.fields)
 
 
+def schema_facts(index: object) -> SchemaFacts:
+    """What ``index`` (a ``ProjectIndex``, or None) says about the keys of its Trainer-mirroring classes: the removed
+    arguments its code reads or stores as config keys (the device flags are the moved reads' and stores' to decide),
+    and whether a config sets ``precision`` to a value the migration spells as a string."""
+    uses = getattr(index, "uses", ())
+    names = {row.name for row in REMOVED_ARGUMENTS}
+    used = frozenset(
+        name
+        for use in uses
+        if use.kind != "override" and use.key.startswith("trainer.") and (name := use.key.partition(".")[2]) in names
+    )
+    strings = {
+        name
+        for section in getattr(index, "sections", ())
+        for name, text in section.items
+        if name == "precision" and text.strip().strip("\"'") in _STRING_PRECISIONS
+    }
+    return SchemaFacts(used, frozenset(strings))
+
+
+#: 1.5 precision values the migration writes as strings (``16-mixed``, ``bf16-mixed``, ``64-true``).
+_STRING_PRECISIONS = frozenset({"16", "64", "bf16"})
+
+
 @cache
-def migrated_schema(schema: Schema, target: tuple[int, ...]) -> Schema:
+def migrated_schema(schema: Schema, target: tuple[int, ...], facts: SchemaFacts = NO_FACTS) -> Schema:
     """``schema`` as this run leaves it: its fields after :func:`plan_schema` (a new field's annotation: its value's
     type, or ``Any``), so that the guard checks the migrated configs against the class they will meet."""
-    plan = plan_schema(schema.defaults, target)
+    plan = plan_schema(schema.defaults, target, facts)
     if plan is None:
         return schema
-    annotations = dict(schema.fields)
+    annotations = {name: widened(plan, name, text) or text for name, text in schema.fields}
     fields = tuple(
         (name, annotations[old] if old is not None else (type(value).__name__ if type(value) in _SCALARS else "Any"))
         for name, old, value in plan.fields
@@ -162,4 +198,5 @@ _DEVICE_KEYS = ("accelerator", "devices", "strategy")
 def migrating_schemas(index: ProjectIndex, target: tuple[int, ...]) -> frozenset[str]:
     """The names of the project's Trainer-mirroring classes that migrate in this run: a call of one takes the new
     flags then (``TrainerConfig(gpus=2)`` -> ``TrainerConfig(accelerator="gpu", devices=2)``)."""
-    return frozenset(schema.name for schema in index.schemas if migrated_schema(schema, target) != schema)
+    facts = schema_facts(index)
+    return frozenset(schema.name for schema in index.schemas if migrated_schema(schema, target, facts) != schema)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
-from codemods.plan.schema_model import KEEP, SchemaPlan
+from codemods.plan.schema_model import KEEP, SchemaPlan, widened
 from codemods.project.prefilter import alternation
 from codemods.project.scan_python import REMOVED_FIELDS, mirrors_trainer
 from codemods.rules._hook_classes import owner_class
@@ -188,6 +188,11 @@ def leave_class_def(ctx: FileContext, original: cst.ClassDef, updated: cst.Class
         name, value = by_old[field]
         ann = statement.body[0]
         assert isinstance(ann, cst.AnnAssign)
+        wider = widened(plan, field, ctx.code(ann.annotation.annotation))
+        if wider is not None:
+            ctx.add_import("typing", wider)
+            ann = ann.with_changes(annotation=cst.Annotation(cst.Name(wider)))
+            changed.append(f"{field} is typed {wider} (2.x spells precision as a string too)")
         if name != field or value is not KEEP:
             new_value = ann.value if value is KEEP else _spell(value, written[field])
             ann = ann.with_changes(target=cst.Name(name), value=new_value, annotation=_fitting(ctx, ann, value))

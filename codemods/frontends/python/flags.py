@@ -15,7 +15,7 @@ from codemods.frontends.python import fit_moves
 from codemods.frontends.python.flag_plans import report_notes, settle_plan
 from codemods.frontends.python.rebuild import rebuild_args, relayout
 from codemods.plan.model import Plan, Value
-from codemods.project.schema_plans import migrated_schema
+from codemods.project.schema_plans import migrated_schema, schema_facts
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def _schema_clash(ctx: FileContext, plan: Plan, original: cst.Call) -> str | Non
     project = ctx.options.project
     # the classes as this run leaves them (a migrated one gains accelerator/devices/strategy), so that a second
     # run finds what the first found
-    schemas = [migrated_schema(schema, ctx.target) for schema in getattr(project, "schemas", ())]
+    schemas = [migrated_schema(schema, ctx.target, schema_facts(project)) for schema in getattr(project, "schemas", ())]
     fields = {name for schema in schemas for name, _ in schema.fields}
     given = {arg.keyword.value for arg in original.args if arg.keyword is not None}
     added = sorted(key for key, _ in plan.items if key not in given and key in fields)

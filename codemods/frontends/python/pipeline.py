@@ -22,7 +22,7 @@ from codemods.frontends.python.traversal import Desync, RulePass
 from codemods.frontends.python.trial import flags_to_migrate
 from codemods.model import Finding, Options, Outcome, Runs, first_line
 from codemods.project.prefilter import OPTIONS, PROPERTIES, literal_led, matching_lines, word_pattern
-from codemods.project.schema_plans import plan_schema
+from codemods.project.schema_plans import plan_schema, schema_facts
 from codemods.rules import REGISTRY
 from legacy_api.ecosystem import ROOTS as ECOSYSTEM_ROOTS
 
@@ -136,7 +136,7 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
         analysis,
         scopes=[analysis.module],
         flag_trial=flags_to_migrate,
-        schema_plan=plan_schema,
+        schema_plan=lambda fields, target: plan_schema(fields, target, schema_facts(options.project)),
     )
     vocabulary = _vocabulary_lines(source, options, analysis, frozenset(), set())
     more = _pattern_lines(source, ctx, frozenset(vocabulary))

@@ -2,10 +2,12 @@ from dataclasses import dataclass
 
 from hydra.core.config_store import ConfigStore
 
+GPUS = 0
+
 
 @dataclass
 class TrainerConf:
-    gpus: int = 0
+    gpus: int = GPUS
     precision: int = 32
     max_epochs: int = 10
 
