@@ -52,11 +52,10 @@ def _schemas(index: ProjectIndex, keys: Sequence[str], target: tuple[int, ...]) 
     """The schemas that describe this section: those naming any of its keys, as this run leaves them (a class that
     mirrors the Trainer migrates with the configs: ``codemods.project.schema_plans``)."""
     wanted = set(keys)
-    return [
-        migrated_schema(schema, target, schema_facts(index))
-        for schema in index.schemas
-        if wanted & {name for name, _ in schema.fields}
-    ]
+    facts = schema_facts(index)
+    # chosen by the fields it will have: a second run, which meets the migrated class, chooses the same
+    schemas = [migrated_schema(schema, target, facts) for schema in index.schemas]
+    return [schema for schema in schemas if wanted & {name for name, _ in schema.fields}]
 
 
 def reasons(

@@ -139,6 +139,17 @@ def step(plan: Plan) -> None:
         return
     accelerator, strategy, devices = plan.get("accelerator"), plan.get("strategy"), plan.get("devices")
     if accelerator is not None and accelerator.known and accelerator.lit is None:
+        if plan.opaque_rest and not _device_decided(plan) and plan.written_in == "command" and "strategy" not in plan:
+            # A command over a config: 1.5 went by the config's device flags (gpus: 2 trained on two GPUs), which the
+            # migrated config holds as accelerator/devices; what the override took away is the config's backend
+            # (accelerator: ddp, now strategy: ddp): the target's choice takes its place.
+            plan.replace("accelerator", [("strategy", new("auto"))])
+            plan.note(
+                ID,
+                "accelerator=None chose no backend (1.5 went by the config's other device flags): strategy='auto' "
+                "replaces the config's (its accelerator: ddp is strategy: ddp once migrated)",
+            )
+            return
         if plan.opaque_rest and not _device_decided(plan):
             # 1.5 then went by the flags this plan does not see (a config's gpus: 2 trained on two GPUs)
             plan.todo(
