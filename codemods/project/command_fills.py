@@ -5,12 +5,16 @@ migrated config holds under other names.
 the config they override. Two cases have one exact answer: ``trainer.gpus=0`` planned as ``accelerator=cpu`` over a
 config whose ``devices: 2`` now applies (1.5 trained on one CPU: ``trainer.devices=1`` is written too), and
 ``trainer.accelerator=...`` over a config whose ``accelerator: ddp`` became ``strategy: ddp`` (1.5's command replaced
-that strategy: ``trainer.strategy=auto`` is written too). Standard library only.
+that strategy: ``trainer.strategy=auto`` is written too). And a token the target refuses whatever the configs
+hold fails there loudly: :func:`fails_anyway`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+
+from codemods.project.command_syntax import read_value
+from legacy_api.renames import ACCELERATOR_NAMES
 
 #: A command token: (style, prefix, key, value).
 Item = tuple[str, str, str, str]
@@ -67,3 +71,13 @@ def _strategy_reset(
         return replace
     style, prefix, _key, _value = items[at]
     return {**replace, at: [*replace[at], (style, "" if prefix == "+" else prefix, "strategy", "auto")]}
+
+
+def fails_anyway(item: Item) -> bool:
+    """A token the target refuses whatever the configs hold (``trainer.accelerator=ddp``, ``=null``: 2.x takes only
+    a device type there): a command left as it is with it fails there loudly, with its own TODO, so it holds no
+    config back (as a key the target refuses does not)."""
+    if item[2] != "accelerator":
+        return False
+    value = read_value(item[3])
+    return value is None or (isinstance(value, str) and value.lower() not in ACCELERATOR_NAMES)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Note, Plan, Value
-from codemods.project.command_fills import fills
+from codemods.project.command_fills import fails_anyway, fills
 from codemods.project.command_syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
 from codemods.project.moved_reads import moves_with_key
 from codemods.project.moved_stores import store_moves
@@ -325,7 +325,7 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     }
 
     def holds(commands: Iterable[tuple[Item, ...]]) -> set[str]:
-        return {f"trainer.{item[2]}" for command in commands for item in command} & removed
+        return {f"trainer.{item[2]}" for command in commands for item in command if not fails_anyway(item)} & removed
 
     migrating = {command for command, decision in decisions.items() if decision.rewrites}
     held = set(fixed) | holds(command for command in decisions if command not in migrating)
