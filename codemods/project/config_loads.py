@@ -9,9 +9,15 @@ The loads are read from the file's own code, with ``ast``:
   ``initialize_config_dir(config_dir=...)``: every config under that folder (any of them can be picked with
   ``--config-name`` or a config group, so the folder is the unit, not the ``config_name``);
 * ``OmegaConf.load("conf/x.yaml")``, ``yaml.safe_load(open("x.yaml"))``-style loads of a literal path: that file,
-  relative to the file's folder or to the project's root (the usual working folder);
+  relative to the file's folder or to the project's root (the usual working folder); ``os.path.join(folder,
+  "x.yaml")``: every config named ``x.yaml``;
 * anything else that loads a config (a path in a variable, ``compose`` without ``initialize``, a
-  LightningCLI's ``--config``, ``config_path=None``): :data:`UNKNOWN`, every config.
+  LightningCLI's ``--config``): :data:`UNKNOWN`, every config;
+* a config built in code, from no file: ``@hydra_runner(config_path=None)``, or NeMo's ``hydra_runner`` given
+  ``schema=`` and no folder (the class registered under ``config_name`` is the config), and a script (``__main__``)
+  that loads nothing and builds its config with ``OmegaConf.structured(...)`` or a ``...Config()`` call:
+  :data:`NONE`, no config file. NeMo's ``hydra_runner`` without ``config_path`` searches its file's folder (its
+  default is ``"."``).
 
 A file that loads nothing (a library module handed a config by its caller) reaches every config too: the caller is
 not known. Standard library only.
@@ -24,12 +30,16 @@ import os
 
 #: A load whose file cannot be told: the file's uses reach every config.
 UNKNOWN = "?"
+#: The file builds its config in code, from no config file: its uses reach none.
+NONE = "-"
+#: Marks a file name joined to a folder the code computes: any config of that name.
+BASENAME = "name:"
 #: Marks a literal path that is read from the working folder (resolved against the project's root).
 FROM_ROOT = "root:"
 
 _DIRECTORY_CALLEES = {"main": "config_path", "hydra_runner": "config_path", "initialize": "config_path"}
 _LOADERS = frozenset({"load", "safe_load", "full_load", "unsafe_load", "create"})
-_WORDS = (b"hydra", b"config_path", b"OmegaConf", b"yaml", b"compose", b"CLI", b"config_dir")
+_WORDS = (b"hydra", b"config_path", b"OmegaConf", b"yaml", b"compose", b"CLI", b"config_dir", b"__main__")
 
 
 def _name(func: ast.expr) -> str:
@@ -56,7 +66,7 @@ def _file_argument(call: ast.Call) -> ast.expr | None:
         if inner in ("read_text", "read") and isinstance(arg.func, ast.Attribute):
             arg = arg.func.value
             continue
-        return None
+        return arg if inner == "join" else None
     return arg
 
 
@@ -79,6 +89,13 @@ def config_loads(tree: ast.Module, path: str, data: bytes | str = b"") -> tuple[
                 value = node.args[0]
             if value is None and name in ("main", "initialize"):
                 continue  # another library's main(), or hydra's without a folder: not a config load we know
+            if name == "hydra_runner" and value is None:
+                # NeMo's wrapper: a schema= names the config (a class); without one, config_path defaults to "."
+                found.add(NONE if _keyword(node, "schema") is not None else here)
+                continue
+            if isinstance(value, ast.Constant) and value.value is None:
+                found.add(NONE)  # config_path=None: the config comes from the ConfigStore, not a file
+                continue
             folder = _text(value)
             found.add(UNKNOWN if folder is None else os.path.normpath(os.path.join(here, folder)))
         elif name == "compose" or name.endswith("CLI"):
@@ -89,22 +106,59 @@ def config_loads(tree: ast.Module, path: str, data: bytes | str = b"") -> tuple[
                 continue
             if name == "create":
                 continue  # a config built in code, not a file
-            literal = _text(_file_argument(node))
-            if literal is None:
+            loaded = _file_argument(node)
+            literal = _text(loaded)
+            base = _joined_name(loaded)
+            if base is not None:
+                found.add(BASENAME + base)  # os.path.join(folder, "x.yaml"): a file of that name, wherever it is
+            elif literal is None:
                 found.add(UNKNOWN)
             else:
                 found.add(os.path.normpath(os.path.join(here, literal)))
                 found.add(FROM_ROOT + os.path.normpath(literal))
+    if not found and _builds_own(tree):
+        found.add(NONE)
     return tuple(sorted(found))
+
+
+def _joined_name(node: ast.expr | None) -> str | None:
+    """``os.path.join(folder, "x.yaml")`` (or ``Path(folder) / "x.yaml"``) -> ``x.yaml``: a config file's name."""
+    last: ast.expr | None = None
+    if isinstance(node, ast.Call) and _name(node.func) == "join" and node.args:
+        last = node.args[-1]
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        last = node.right
+    name = _text(last)
+    return name if name is not None and name.endswith((".yaml", ".yml")) and "/" not in name else None
+
+
+def _builds_own(tree: ast.Module) -> bool:
+    """A script (``if __name__ == "__main__"``) that builds its config in code: ``cfg = OmegaConf.structured(...)``
+    or ``cfg = SomethingConfig(...)``."""
+    script = any(isinstance(node, ast.If) and "__main__" in ast.dump(node.test) for node in tree.body)
+    if not script:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            name = _name(node.value.func)
+            if name == "structured" or name.endswith(("Config", "Conf")):
+                return True
+    return False
 
 
 def reaches(loads: tuple[str, ...], config: str, root: str) -> bool:
     """Whether a file with these ``loads`` may see the config file ``config`` (both sides absolute or resolved
-    against ``root``). No loads, or an unknown one: every config."""
+    against ``root``). No loads, or an unknown one: every config; only :data:`NONE`: none."""
     if not loads or UNKNOWN in loads:
         return True
     target = os.path.abspath(config)
     for load in loads:
+        if load == NONE:
+            continue
+        if load.startswith(BASENAME):
+            if os.path.basename(target) == load[len(BASENAME) :]:
+                return True
+            continue
         place = (
             os.path.normpath(os.path.join(root or ".", load[len(FROM_ROOT) :])) if load.startswith(FROM_ROOT) else load
         )

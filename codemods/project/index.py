@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from codemods.project.config_loads import reaches
+from codemods.project.config_loads import NONE, reaches
 from codemods.project.keys import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 
 #: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
@@ -217,7 +217,7 @@ class ProjectIndex:
     def loads_own(self, path: str) -> bool:
         """Whether the Python file ``path`` loads the configs it names (``@hydra.main(config_path="conf")``,
         ``OmegaConf.load("conf/a.yaml")``): its reads see those, not an object some other code built or stored into."""
-        return any(loaded == path for loaded, _ in self.loads)
+        return any(loaded == path and loads != (NONE,) for loaded, loads in self.loads)
 
     def schema_free(self, path: str) -> bool:
         """Whether code in ``path`` sees only YAML configs that no structured schema shapes: it loads the configs it

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from codemods.project.config_loads import FROM_ROOT, UNKNOWN, config_loads, reaches
+from codemods.project.config_loads import BASENAME, FROM_ROOT, NONE, UNKNOWN, config_loads, reaches
 
 HERE = os.path.abspath("proj/scripts")
 
@@ -40,6 +40,11 @@ def _loads(source: str) -> tuple[str, ...]:
             id="a literal path: beside the file or from the working folder",
         ),
         pytest.param(
+            'cfg = OmegaConf.load(os.path.join(tmpdir, "intent.yaml"))\n',
+            (BASENAME + "intent.yaml",),
+            id="a literal name joined to a computed folder: any config of that name",
+        ),
+        pytest.param(
             "cfg = yaml.safe_load(open(path))\n",
             (UNKNOWN,),
             id="a path in a variable: every config",
@@ -54,6 +59,26 @@ def _loads(source: str) -> tuple[str, ...]:
             "@hydra.main(config_path=CONF)\ndef main(cfg): ...\n",
             (UNKNOWN,),
             id="a folder that is not a literal",
+        ),
+        pytest.param(
+            "@hydra_runner(config_path=None, config_name=None)\ndef main(cfg): ...\n",
+            (NONE,),
+            id="config_path=None: the config store's, no file",
+        ),
+        pytest.param(
+            '@hydra_runner(config_name="App", schema=AppConfig)\ndef main(cfg): ...\n',
+            (NONE,),
+            id="NeMo's hydra_runner given a schema and no folder: the class is the config",
+        ),
+        pytest.param(
+            '@hydra_runner(config_name="glue")\ndef main(cfg): ...\n',
+            (HERE,),
+            id="NeMo's hydra_runner without a folder searches its own ('.' is its default)",
+        ),
+        pytest.param(
+            "cfg = EncDecCTCModelConfig()\ncfg.trainer.gpus = 1\nif __name__ == '__main__':\n    main()\n",
+            (NONE,),
+            id="a script that builds its config from a class and loads no file",
         ),
     ],
 )
@@ -70,6 +95,9 @@ def test_config_loads(source: str, expected: tuple[str, ...]) -> None:
         pytest.param(("/p/conf",), "/p/conf2/x.yaml", False, id="a folder that only shares a prefix"),
         pytest.param((FROM_ROOT + "configs/a.yaml",), "/p/configs/a.yaml", True, id="a path from the root"),
         pytest.param((FROM_ROOT + "configs/a.yaml",), "/p/configs/b.yaml", False, id="another file"),
+        pytest.param((NONE,), "/p/configs/a.yaml", False, id="a config built in code: no file"),
+        pytest.param((BASENAME + "a.yaml",), "/p/x/a.yaml", True, id="a config of the name the code joins"),
+        pytest.param((BASENAME + "a.yaml",), "/p/x/b.yaml", False, id="a config of another name"),
     ],
 )
 def test_reaches(loads: tuple[str, ...], config: str, expected: bool) -> None:
