@@ -32,6 +32,9 @@ import os
 UNKNOWN = "?"
 #: The file builds its config in code, from no config file: its uses reach none.
 NONE = "-"
+#: Marks the primary config of a Hydra folder load (``config_name=``): the folder's other top-level configs are
+#: reached only through ``--config-name`` (:func:`reaches`' ``names``).
+PRIMARY = "primary:"
 #: Marks a file name joined to a folder the code computes: any config of that name.
 BASENAME = "name:"
 #: Marks a literal path that is read from the working folder (resolved against the project's root).
@@ -98,6 +101,9 @@ def config_loads(tree: ast.Module, path: str, data: bytes | str = b"") -> tuple[
                 continue
             folder = _text(value)
             found.add(UNKNOWN if folder is None else os.path.normpath(os.path.join(here, folder)))
+            primary = _text(_keyword(node, "config_name"))
+            if folder is not None and primary and name_keyword_only(node):
+                found.add(PRIMARY + os.path.normpath(os.path.join(here, folder, primary)))
         elif name == "compose" or name.endswith("CLI"):
             found.add(UNKNOWN)
         elif name in _LOADERS and isinstance(node.func, ast.Attribute):
@@ -119,6 +125,11 @@ def config_loads(tree: ast.Module, path: str, data: bytes | str = b"") -> tuple[
     if not found and _builds_own(tree):
         found.add(NONE)
     return tuple(sorted(found))
+
+
+def name_keyword_only(call: ast.Call) -> bool:
+    """Whether the call names its config only by keywords (no positional argument could be a second name)."""
+    return not call.args
 
 
 def _joined_name(node: ast.expr | None) -> str | None:
@@ -146,15 +157,30 @@ def _builds_own(tree: ast.Module) -> bool:
     return False
 
 
-def reaches(loads: tuple[str, ...], config: str, root: str) -> bool:
+def reaches(
+    loads: tuple[str, ...], config: str, root: str, names: frozenset[str] | None = None, composed: bool = True
+) -> bool:
     """Whether a file with these ``loads`` may see the config file ``config`` (both sides absolute or resolved
-    against ``root``). No loads, or an unknown one: every config; only :data:`NONE`: none."""
+    against ``root``). No loads, or an unknown one: every config; only :data:`NONE`: none.
+
+    A Hydra folder with a primary config (``config_name="a"``) reaches that config, the config groups under the
+    folder, and those of its top-level configs that some command picks with ``--config-name`` (``names``: every name
+    the project's files pass so; None: unknown, every one), unless the primary config composes others
+    (``composed``: it has a ``defaults:`` list, which may name a sibling)."""
     if not loads or UNKNOWN in loads:
         return True
     target = os.path.abspath(config)
+    primaries = {load[len(PRIMARY) :] for load in loads if load.startswith(PRIMARY)}
     for load in loads:
-        if load == NONE:
+        if load == NONE or load.startswith(PRIMARY):
             continue
+        place = os.path.abspath(load) if not load.startswith((FROM_ROOT, BASENAME)) else None
+        primary = next((p for p in primaries if os.path.dirname(os.path.abspath(p)) == place), None)
+        if primary is not None and names is not None and not composed and os.path.dirname(target) == place:
+            stem = os.path.splitext(os.path.basename(target))[0]
+            chosen = {os.path.splitext(os.path.basename(primary))[0], *names}
+            if stem not in chosen:
+                continue  # a sibling of the primary config that no command picks
         if load.startswith(BASENAME):
             if os.path.basename(target) == load[len(BASENAME) :]:
                 return True

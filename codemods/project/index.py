@@ -30,11 +30,13 @@ Standard library only.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
-from codemods.project.config_loads import NONE, reaches
+from codemods.project.config_loads import NONE, PRIMARY, reaches
 from codemods.project.keys import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 
 #: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
@@ -212,7 +214,16 @@ class ProjectIndex:
             found = dict(self.loads)
             self.memo[("loads",)] = found
         loads = found.get(path)
-        return loads is None or reaches(loads, config, self.root)
+        if loads is None:
+            return True
+        composed = any(_composes(load[len(PRIMARY) :]) for load in loads if load.startswith(PRIMARY))
+        return reaches(loads, config, self.root, self.config_names(), composed)
+
+    def config_names(self) -> frozenset[str]:
+        """The config names the project's commands pick with Hydra's ``--config-name``, whatever folder a
+        ``--config-path`` next to them names (a folder under the script's config folder is reached anyway; one
+        outside it was never reached by its loads)."""
+        return frozenset(fact[len("config-name:") :] for fact in self.facts if fact.startswith("config-name:"))
 
     def loads_own(self, path: str) -> bool:
         """Whether the Python file ``path`` loads the configs it names (``@hydra.main(config_path="conf")``,
@@ -235,6 +246,19 @@ class ProjectIndex:
             for splat in self.splats
             if splat.section != "trainer" and splat.kind == "call"
         )
+
+
+@cache
+def _composes(primary: str) -> bool:
+    """Whether Hydra's primary config ``primary`` (a path without its suffix) composes others: a ``defaults:`` list
+    may name a sibling. A file that cannot be read (the name of a class in the ConfigStore) may."""
+    for suffix in (".yaml", ".yml"):
+        try:
+            with open(primary + suffix, encoding="utf-8", errors="replace") as handle:
+                return re.search(r"^defaults[ \t]*:", handle.read(), re.MULTILINE) is not None
+        except OSError:
+            continue
+    return True
 
 
 def movable_read(use: Use) -> bool:

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from codemods.project.config_loads import BASENAME, FROM_ROOT, NONE, UNKNOWN, config_loads, reaches
+from codemods.project.config_loads import BASENAME, FROM_ROOT, NONE, PRIMARY, UNKNOWN, config_loads, reaches
 
 HERE = os.path.abspath("proj/scripts")
 
@@ -21,12 +21,15 @@ def _loads(source: str) -> tuple[str, ...]:
     [
         pytest.param(
             '@hydra.main(config_path="../conf", config_name="x")\ndef main(cfg): ...\n',
-            (os.path.normpath(os.path.join(HERE, "../conf")),),
-            id="hydra.main: the config folder relative to the file",
+            (
+                os.path.normpath(os.path.join(HERE, "../conf")),
+                PRIMARY + os.path.normpath(os.path.join(HERE, "../conf/x")),
+            ),
+            id="hydra.main: the config folder relative to the file, and its primary config",
         ),
         pytest.param(
             '@hydra_runner(config_path="conf", config_name="x")\ndef main(cfg): ...\n',
-            (os.path.join(HERE, "conf"),),
+            (os.path.join(HERE, "conf"), PRIMARY + os.path.join(HERE, "conf/x")),
             id="a wrapper taking hydra's config_path (NeMo's hydra_runner)",
         ),
         pytest.param(
@@ -102,3 +105,21 @@ def test_config_loads(source: str, expected: tuple[str, ...]) -> None:
 )
 def test_reaches(loads: tuple[str, ...], config: str, expected: bool) -> None:
     assert reaches(loads, config, "/p") is expected
+
+
+HYDRA = ("/p/conf", PRIMARY + "/p/conf/a")
+
+
+@pytest.mark.parametrize(
+    ("config", "names", "composed", "expected"),
+    [
+        pytest.param("/p/conf/a.yaml", frozenset(), False, True, id="the primary config"),
+        pytest.param("/p/conf/trainer/gpu.yaml", frozenset(), False, True, id="a config group under the folder"),
+        pytest.param("/p/conf/b.yaml", frozenset(), False, False, id="a sibling no command picks"),
+        pytest.param("/p/conf/b.yaml", frozenset({"b"}), False, True, id="a sibling a --config-name picks"),
+        pytest.param("/p/conf/b.yaml", None, False, True, id="names unknown: any config"),
+        pytest.param("/p/conf/b.yaml", frozenset(), True, True, id="a primary with a defaults list: any sibling"),
+    ],
+)
+def test_hydra_reach(config: str, names: frozenset[str] | None, composed: bool, expected: bool) -> None:
+    assert reaches(HYDRA, config, "/p", names, composed) is expected
