@@ -65,6 +65,9 @@ class Options:
     interactive: bool = False
     #: The code runs under pytest (``codemods.kinds.is_test_path``): 2.0's ``ddp`` launcher would run the session again.
     test_suite: bool = False
+    #: The file sees only the YAML configs it loads by name, which no structured schema shapes
+    #: (``codemods.project.index.ProjectIndex.schema_free``): a ``**cfg.trainer`` there holds no schema's fields.
+    schema_free: bool = False
     #: Config keys whose reads move with their value in this run (``cfg.trainer.gpus`` -> ``.devices``): decided
     #: for the whole project before any file is rewritten (``codemods.project.moved_reads``).
     moved_reads: frozenset[str] = frozenset()

@@ -81,6 +81,8 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
     root = getattr(options.project, "root", "") or "."
     if is_test_path(os.path.relpath(path, root)):  # relative: a project checked out under ~/test/ is not a test
         options = replace(options, test_suite=True)
+    if isinstance(options.project, ProjectIndex) and options.project.schemas and options.project.schema_free(path):
+        options = replace(options, schema_free=True)
     if not python_triggered(text, options):
         outcome = Outcome(text, changed=False, parsed=False)
     else:

@@ -112,7 +112,7 @@ def config_loads(tree: ast.Module, path: str, data: bytes | str = b"") -> tuple[
                 continue
             if name == "create":
                 continue  # a config built in code, not a file
-            loaded = _file_argument(node)
+            loaded = _bound(_file_argument(node), tree)
             literal = _text(loaded)
             base = _joined_name(loaded)
             if base is not None:
@@ -125,6 +125,21 @@ def config_loads(tree: ast.Module, path: str, data: bytes | str = b"") -> tuple[
     if not found and _builds_own(tree):
         found.add(NONE)
     return tuple(sorted(found))
+
+
+def _bound(node: ast.expr | None, tree: ast.Module) -> ast.expr | None:
+    """A name the file binds once (``config_file = os.path.join(tmpdir, "x.yaml")``): its value; else ``node``."""
+    if not isinstance(node, ast.Name):
+        return node
+    values = [
+        statement.value
+        for statement in ast.walk(tree)
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+        and statement.targets[0].id == node.id
+    ]
+    return values[0] if len(values) == 1 else node
 
 
 def name_keyword_only(call: ast.Call) -> bool:

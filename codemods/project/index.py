@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
-from codemods.project.config_loads import NONE, PRIMARY, reaches
+from codemods.project.config_loads import NONE, PRIMARY, UNKNOWN, reaches
 from codemods.project.keys import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 
 #: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
@@ -201,7 +201,24 @@ class ProjectIndex:
         1.5 ran that object, and a strategy name in the section (``accelerator: ddp``) did nothing. ``strategies``:
         the strategy classes by name (Lightning's and the project's own subclasses)."""
         splats = self.splats_of(section, reaching=config)
+        # The scripts that load this config by name speak for it; code that may see any config (a library
+        # module, a load of a path the user passes) does not (MIGRATION.md, "Trainer sections beside a strategy").
+        named = [splat for splat in splats if self.names(splat.path, config)]
+        splats = named or splats
         return bool(splats) and all(any(name in strategies for name in splat.objects) for splat in splats)
+
+    def names(self, path: str, config: str) -> bool:
+        """Whether the Python file ``path`` loads ``config`` by a name it spells (a Hydra primary config or group,
+        a literal path), not only as any config it may be handed."""
+        loads = dict(self.loads).get(path)
+        if not loads:
+            return False
+        known = tuple(load for load in loads if load != UNKNOWN)
+        return bool(known) and known != (NONE,) and self.reaches_through(known, path, config)
+
+    def reaches_through(self, loads: tuple[str, ...], path: str, config: str) -> bool:
+        composed = any(_composes(load[len(PRIMARY) :]) for load in loads if load.startswith(PRIMARY))
+        return reaches(loads, config, self.root, self.config_names(), composed)
 
     def reaches(self, path: str, config: str) -> bool:
         """Whether code in ``path`` may see the config file ``config``: where ``path`` is a Python file that
@@ -216,8 +233,7 @@ class ProjectIndex:
         loads = found.get(path)
         if loads is None:
             return True
-        composed = any(_composes(load[len(PRIMARY) :]) for load in loads if load.startswith(PRIMARY))
-        return reaches(loads, config, self.root, self.config_names(), composed)
+        return self.reaches_through(loads, path, config)
 
     def config_names(self) -> frozenset[str]:
         """The config names the project's commands pick with Hydra's ``--config-name``, whatever folder a

@@ -48,6 +48,11 @@ def _loads(source: str) -> tuple[str, ...]:
             id="a literal name joined to a computed folder: any config of that name",
         ),
         pytest.param(
+            'path = os.path.join(tmpdir, "intent.yaml")\ncfg = OmegaConf.load(path)\n',
+            (BASENAME + "intent.yaml",),
+            id="a path bound once to a joined name",
+        ),
+        pytest.param(
             "cfg = yaml.safe_load(open(path))\n",
             (UNKNOWN,),
             id="a path in a variable: every config",

@@ -1,0 +1,8 @@
+import hydra
+import pytorch_lightning as pl
+from pytorch_lightning.strategies import DDPStrategy
+
+
+@hydra.main(config_path="conf", config_name="a")
+def main(cfg):
+    return pl.Trainer(strategy=DDPStrategy(find_unused_parameters=True), **cfg.trainer)

@@ -1,0 +1,10 @@
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class TrainerConfig:
+    max_epochs: int = 10
+    accelerator: str = "cpu"
+    devices: int = 1
+    strategy: Any = "auto"

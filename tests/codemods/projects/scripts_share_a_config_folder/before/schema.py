@@ -1,0 +1,9 @@
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class TrainerConfig:
+    max_epochs: int = 10
+    strategy: Any = None
+    gpus: Any = None
