@@ -64,12 +64,56 @@ def unindexed(path: str, data: bytes, part: FileIndex) -> tuple[str, ...]:
             if _python_mentions(data, key):
                 found.append(f"unindexed:{key}")
         elif path.endswith((".yaml", ".yml")):
-            if _unrecorded(key, data, part):
+            if _unrecorded(key, data, part) and _under_trainer(key, data):
                 found.append(f"unindexed:{key}")
-        elif _MOVABLE_TEXT[key].search(data) and len(_MOVABLE_TEXT[key].findall(data)) > _commands_of(key, part):
+        elif _mentions(key, data) > _commands_of(key, part):
             # every mention is a command the index holds (a script's ``trainer.gpus=2``): those are weighed
             found.append(f"unindexed:{key}")
     return tuple(found)
+
+
+def _mentions(key: str, data: bytes) -> int:
+    """The mentions of ``trainer.<key>`` in a text file that may read it: not in a commented-out line (``# ...``,
+    ``// ...``), and not a store (``config.trainer.gpus = cuda`` in a notebook: a refused key stored fails loudly on
+    the target, and a store reads nothing back)."""
+    count = 0
+    for match in _MOVABLE_TEXT[key].finditer(data):
+        line = _line(data, match.start()).lstrip(b" \t\"")
+        if line.startswith((b"#", b"//")):
+            continue
+        if _STORE.match(data, match.end()):
+            continue
+        count += 1
+    return count
+
+
+#: What follows a store's target: ``= value`` (not ``==``).
+_STORE = re.compile(rb"[ \t]*=(?!=)[ \t]*(?![\d\[\"'$<-])")
+
+
+def _under_trainer(key: str, data: bytes) -> bool:
+    """Whether some ``key:`` of a YAML file may sit in a Trainer section the index did not record: at the top level
+    (a Hydra group file, packaged under ``trainer``), or under a mapping called ``trainer`` (nested or flow-style);
+    not under another key (``tagger_trainer: {gpus: 1}``, which no ``cfg.trainer`` read sees)."""
+    lines = data.splitlines()
+    for number, line in enumerate(lines):
+        stripped = line.lstrip(b" ")
+        if not stripped.startswith(key.encode()) or not stripped[len(key) :].lstrip().startswith(b":"):
+            if b"trainer" in line and b"{" in line:
+                return True  # flow style: trainer: {gpus: 1}
+            continue
+        indent = len(line) - len(stripped)
+        if indent == 0:
+            return True
+        for previous in reversed(lines[:number]):
+            text = previous.lstrip(b" ")
+            if not text or text.startswith(b"#") or len(previous) - len(text) >= indent:
+                continue
+            parent = text.split(b":", 1)[0].strip(b"- \t")
+            if parent == b"trainer":
+                return True
+            break
+    return False
 
 
 def _commands_of(key: str, part: FileIndex) -> int:

@@ -102,6 +102,21 @@ READ = "def nodes(cfg):\n    return {'gpus_per_node': cfg.trainer.gpus}\n"
             id="a mention the index cannot read",
         ),
         pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": READ, "docs/use.md": "    config.trainer.gpus = cuda\n"},
+            True,
+            id="a store in a doc: it reads nothing, and the refused key fails loudly where it runs",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": READ, "ci.groovy": "// python train.py trainer.gpus=[0]\n"},
+            True,
+            id="a commented-out command",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": READ, "conf/tn.yaml": "tagger_trainer:\n  gpus: 1\n"},
+            True,
+            id="the key under another mapping, which no cfg.trainer read sees",
+        ),
+        pytest.param(
             {
                 "conf/a.yaml": CONFIG,
                 "launch.py": READ,
