@@ -68,6 +68,10 @@ class Options:
     #: The file sees only the YAML configs it loads by name, which no structured schema shapes
     #: (``codemods.project.index.ProjectIndex.schema_free``): a ``**cfg.trainer`` there holds no schema's fields.
     schema_free: bool = False
+    #: A Trainer section the file may load sets a strategy once migrated
+    #: (``codemods.project.section_plans.config_sets_strategy``): a ``strategy=`` added beside ``**cfg.trainer`` would
+    #: be passed twice.
+    config_strategy: bool = False
     #: Config keys whose reads move with their value in this run (``cfg.trainer.gpus`` -> ``.devices``): decided
     #: for the whole project before any file is rewritten (``codemods.project.moved_reads``).
     moved_reads: frozenset[str] = frozenset()

@@ -23,6 +23,7 @@ from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, t
 from codemods.project.roots import project_roots
 from codemods.project.scan import Scan, late_facts, local_strategies, scan
 from codemods.project.schema_plans import migrating_schemas
+from codemods.project.section_plans import config_sets_strategy
 from codemods.project.trainer_classes import project_trainers
 from legacy_api.removed_arguments import refused_at
 
@@ -83,6 +84,8 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
         options = replace(options, test_suite=True)
     if isinstance(options.project, ProjectIndex) and options.project.schemas and options.project.schema_free(path):
         options = replace(options, schema_free=True)
+    if isinstance(options.project, ProjectIndex) and "**" in text and config_sets_strategy(options, path):
+        options = replace(options, config_strategy=True)
     if not python_triggered(text, options):
         outcome = Outcome(text, changed=False, parsed=False)
     else:

@@ -34,6 +34,8 @@ class SchemaPlan:
     reports: tuple[tuple[str, str], ...] = ()
     #: Fields whose migrated configs hold strings where 1.5's held ints (``precision: 16`` -> ``"16-mixed"``).
     strings: frozenset[str] = frozenset()
+    #: The class changes in this run (False: only fields left with their TODOs, which a second run finds again).
+    moved: bool = True
 
     def changed(self, original: Sequence[tuple[str, str]]) -> bool:
         return [(name, old) for name, old, _ in self.fields] != [(name, name) for name, _ in original] or any(

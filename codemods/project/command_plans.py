@@ -325,7 +325,14 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     }
 
     def holds(commands: Iterable[tuple[Item, ...]]) -> set[str]:
-        return {f"trainer.{item[2]}" for command in commands for item in command if not fails_anyway(item)} & removed
+        # (a command left with its own TODO does not hold what fails on the target anyway; one that stays because
+        # of another command or a read, with no TODO of its own, holds every key it sets)
+        return {
+            f"trainer.{item[2]}"
+            for command in commands
+            for item in command
+            if not (decisions[command].todo is not None and fails_anyway(item))
+        } & removed
 
     migrating = {command for command, decision in decisions.items() if decision.rewrites}
     held = set(fixed) | holds(command for command in decisions if command not in migrating)
@@ -378,3 +385,4 @@ def _spell(item: Item) -> str:
 def migrates(use: Use, index: ProjectIndex, options: Options) -> bool:
     """Whether ``use`` is an override that is rewritten in this run, together with the config keys it sets."""
     return use.kind == "override" and bool(use.command) and use.command in analysis(index, options).migrating
+

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from codemods.project.command_plans import migrates
+from codemods.project.command_fills import fails_anyway
+from codemods.project.command_plans import analysis, migrates
 from codemods.project.guard import blocked_keys, reasons
 from codemods.project.index import ProjectIndex, Use
 from codemods.project.moved_reads import moves_with_key
@@ -56,7 +57,23 @@ def guard_section(
         return []
     target = options.target_tuple
 
-    def along(use: Use) -> bool:  # rewritten in this run together with the key
-        return migrates(use, index, options) or moves_with_key(use, index, options)
+    def along(use: Use) -> bool:  # rewritten in this run together with the key, or failing on the target anyway
+        return (
+            migrates(use, index, options) or moves_with_key(use, index, options) or stays_failing(use, index, options)
+        )
 
     return reasons(index, path, section, before, after, present, along, target)
+
+
+def stays_failing(use: Use, index: ProjectIndex, options: Options) -> bool:
+    """Whether ``use`` is an override left as it is with its own TODO that sets its key to a value the target
+    refuses whatever the configs hold (:func:`codemods.project.command_fills.fails_anyway`): it holds no config."""
+    if use.kind != "override" or not use.command:
+        return False
+    decision = analysis(index, options).decisions.get(use.command)
+    key = use.key.partition(".")[2]
+    return (
+        decision is not None
+        and decision.todo is not None
+        and any(item[2] == key and fails_anyway(item) for item in use.command)
+    )

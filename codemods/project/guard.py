@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from codemods.project.command_fills import fails_anyway
 from codemods.project.index import STRATEGY_PLUGIN, ProjectIndex, Schema, Use, describe, drops_read
 from codemods.project.moved_stores import store_moves
 from codemods.project.schema_plans import migrated_schema, schema_facts
@@ -41,10 +40,6 @@ _BECOMES: dict[str, tuple[str, ...]] = {
 _REPURPOSED = frozenset({"accelerator"})
 _INT_ANNOTATIONS = re.compile(r"^(?:int|Optional\[int\]|int \| None|None \| int)$")
 _USED = " is still used in "
-
-
-def _fails_anyway(use: Use, key: str) -> bool:
-    return use.kind == "override" and any(item[2] == key and fails_anyway(item) for item in use.command)
 
 
 def changed_keys(before: Sequence[tuple[str, Value]], after: Sequence[tuple[str, Value]]) -> list[str]:
@@ -91,9 +86,8 @@ def reasons(
             # keeps the key (which would make every other run fail too): it does not hold the key back. It is
             # reported where it is written (codemods.frontends.commands).
             uses = [use for use in uses if use.kind != "override"]
-        # an override command rewritten in this run migrates with the key; one left as it is still holds it, unless
-        # what it sets fails on the target anyway (trainer.accelerator=ddp)
-        uses = [use for use in uses if not migrates(use) and not _fails_anyway(use, key)]
+        # an override command rewritten in this run migrates with the key; one left as it is still holds it
+        uses = [use for use in uses if not migrates(use)]
         # and a read the Python side drops in this run (auto_lr_find=cfg.trainer.auto_lr_find) goes with it
         uses = [use for use in uses if not drops_read(use, index)]
         if uses:

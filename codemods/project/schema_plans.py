@@ -115,11 +115,10 @@ def plan_schema(
         position = next((i for i, (name, _, _) in enumerate(out) if name == _before_key(plan, key)), len(out) - 1)
         out.insert(position + 1, (key, None, value.lit))
         claimed.add(key)
-    if SchemaPlan(tuple(out), ()).changed(fields) is False:
-        return None  # nothing of 1.5 in it: a class 2.x takes as it is stays as it is
+    moved = SchemaPlan(tuple(out), ()).changed(fields)  # False: a class 2.x takes as it is stays as it is
     # The keys the migrated configs built on the class write in place of its device flags: a field each, at the
     # target's default (what an absent key means), so that a config's accelerator: ddp -> strategy: ddp validates.
-    for key in _DEVICE_KEYS:
+    for key in _DEVICE_KEYS if moved else ():
         if key not in claimed and (default := target_default(key, target)) is not _NO_DEFAULT:
             out.append((key, None, default))
             claimed.add(key)
@@ -133,8 +132,12 @@ def plan_schema(
     parts = [part for note in plan.notes if note.todo for part in note.message.split("; ")]
     todos = tuple((name, part) for name in held for part in parts if part.startswith(f"{name}="))
     reports = tuple((note.rule, note.message) for note in plan.notes if note.kind == "report")
-    result = SchemaPlan(tuple(out), held, todos, reports, facts.strings)
-    return result if result.changed(fields) else None
+    result = SchemaPlan(tuple(out), held, todos, reports, facts.strings, moved=moved and result_changed(out, fields))
+    return result if result.moved or held else None
+
+
+def result_changed(out: Sequence[tuple[str, str | None, object]], fields: Sequence[tuple[str, str]]) -> bool:
+    return SchemaPlan(tuple(out), ()).changed(fields)
 
 
 def _before_key(plan: Plan, key: str) -> str:
@@ -180,7 +183,7 @@ def migrated_schema(schema: Schema, target: tuple[int, ...], facts: SchemaFacts 
     """``schema`` as this run leaves it: its fields after :func:`plan_schema` (a new field's annotation: its value's
     type, or ``Any``), so that the guard checks the migrated configs against the class they will meet."""
     plan = plan_schema(schema.defaults, target, facts)
-    if plan is None:
+    if plan is None or not plan.moved:
         return schema
     annotations = {name: widened(plan, name, text) or text for name, text in schema.fields}
     fields = tuple(

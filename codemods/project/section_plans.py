@@ -15,7 +15,7 @@ from codemods.plan.model import UNKNOWN, Plan, Value
 from codemods.project.command_syntax import Opaque, read_value
 from codemods.project.index import ProjectIndex
 from codemods.project.keys import never_tunes
-from legacy_api.renames import PL, STRATEGY_CLASSES
+from legacy_api.renames import PL, STRATEGY_CLASSES, STRATEGY_NAMES
 
 if TYPE_CHECKING:
     from codemods.model import Options
@@ -59,3 +59,24 @@ def plan_section(
     )
     run_flag_rules(plan)
     return plan
+
+
+def config_sets_strategy(options: Options, path: str) -> bool:
+    """Whether a Trainer section the code in ``path`` may load sets a strategy once migrated: ``strategy:``, or a
+    strategy name in ``accelerator:``/``distributed_backend:`` that becomes one (unless every call beside it
+    passes a strategy object: :func:`strategy_beside`). A ``strategy=`` the Python rules would add next to
+    ``**cfg.trainer`` there is then passed twice."""
+    index = options.project
+    if not isinstance(index, ProjectIndex):
+        return False
+    for section in index.sections:
+        if not index.reaches(path, section.path):
+            continue
+        for name, text in section.items:
+            value = text.strip().strip("\"'").lower()
+            if name == "strategy" and value not in ("", "null", "none", "~", "auto"):
+                return True
+            named = name in ("accelerator", "distributed_backend") and value in STRATEGY_NAMES
+            if named and not strategy_beside(options, "trainer", section.path):
+                return True
+    return False

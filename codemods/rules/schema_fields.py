@@ -129,7 +129,7 @@ def _annotation(ctx: FileContext, value: object) -> cst.Annotation:
 
 def leave_class_def(ctx: FileContext, original: cst.ClassDef, updated: cst.ClassDef) -> Any:
     plan = _plan(ctx, original) if ctx.target >= (2, 0) else None
-    if plan is None or not isinstance(updated.body, cst.IndentedBlock):
+    if plan is None or not plan.moved or not isinstance(updated.body, cst.IndentedBlock):
         return updated
     nodes = {
         statement.body[0].target.value: statement.body[0]

@@ -136,14 +136,25 @@ def _schema_clash(ctx: FileContext, plan: Plan, original: cst.Call) -> str | Non
     """A flag the rules would add next to a ``**mapping`` that a Trainer-mirroring schema of the project also has as a
     field (``Trainer(strategy="ddp", **asdict(cfg))`` with ``TrainerConfig.strategy``): Python would get the keyword
     twice, a TypeError on every run. Then the call stays, with one TODO; the flag it names."""
-    if ctx.options.schema_free or not any(arg.star == "**" for arg in original.args):
+    if not any(arg.star == "**" for arg in original.args):
+        return None
+    given = {arg.keyword.value for arg in original.args if arg.keyword is not None}
+    if ctx.options.config_strategy and "strategy" not in given and "strategy" in plan:
+        rule = plan.origin.get("strategy", "device_flags")
+        ctx.todo(
+            rule if rule != "explicit" else "device_flags",
+            "strategy= would be passed twice: the rewrite adds it next to the ** mapping, whose config sets a "
+            "strategy once migrated; keep one (1.5 ran the one this call passes)",
+            original,
+        )
+        return "strategy"
+    if ctx.options.schema_free:
         return None  # (a file that loads its YAML configs by name meets no schema)
     project = ctx.options.project
     # the classes as this run leaves them (a migrated one gains accelerator/devices/strategy), so that a second
     # run finds what the first found
     schemas = [migrated_schema(schema, ctx.target, schema_facts(project)) for schema in getattr(project, "schemas", ())]
     fields = {name for schema in schemas for name, _ in schema.fields}
-    given = {arg.keyword.value for arg in original.args if arg.keyword is not None}
     added = sorted(key for key, _ in plan.items if key not in given and key in fields)
     if not added:
         return None
