@@ -151,6 +151,13 @@ def decide(
     if decision.todo is not None:
         return decision
     decision = Decision(fills(items, decision.replace, sections, before), None, decision.notes, decision.pointer)
+    written = {new[2] for news in decision.replace.values() for new in news}
+    if "strategy" in written and any("plugins" in section for section in before or ()):
+        # 1.5 ran a strategy in a config's plugins: whatever accelerator= the command set (a recorded case)
+        return Decision(
+            todo=f"{spelled}: a config it may override passes a strategy in plugins:, which 1.5 ran "
+            "whatever this command said; migrate them together by hand"
+        )
     for index, new in decision.replace.items():
         if not new and items[index][1] != "+":
             return Decision(
@@ -336,8 +343,13 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
 
     migrating = {command for command, decision in decisions.items() if decision.rewrites}
     held = set(fixed) | holds(command for command in decisions if command not in migrating)
+    # A key the target refuses holds no command: left as it is, the command fails there whatever the configs hold;
+    # rewritten, it works once they migrate (a read that holds the configs keeps them failing loudly until then).
+    refused = {
+        f"trainer.{item[2]}" for command in decisions for item in command if refused_at(item[2], options.target_tuple)
+    }
     while True:
-        stays = {command for command in migrating if decisions[command].changed_keys(command) & held}
+        stays = {command for command in migrating if (decisions[command].changed_keys(command) & held) - refused}
         if not stays:
             # Only once the held keys settle: which sections keep legacy keys depends on which commands stay.
             clashes = _clashes(index, options, migrating, decisions)
@@ -385,4 +397,3 @@ def _spell(item: Item) -> str:
 def migrates(use: Use, index: ProjectIndex, options: Options) -> bool:
     """Whether ``use`` is an override that is rewritten in this run, together with the config keys it sets."""
     return use.kind == "override" and bool(use.command) and use.command in analysis(index, options).migrating
-

@@ -211,8 +211,9 @@ TODO = "# TODO(migrate-trainer): "
             "run.sh",
             "python train.py trainer.gpus=2\n",
             {**MIGRATED, "src/app.py": "n = cfg['trainer']['gpus']\n"},
-            "python train.py trainer.gpus=2\n",
-            id="a key Python reads (in a way that cannot move) stays, in the config and on the command line",
+            "python train.py +trainer.accelerator=gpu +trainer.devices=2\n",
+            id="a key Python reads (in a way that cannot move) stays in the config, with its TODO; the command, which "
+            "2.x refuses as it is, migrates",
         ),
         pytest.param(
             "run.sh",
