@@ -286,9 +286,8 @@ def _moved_reads(project: ProjectIndex, options: Options) -> Options:
 def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Options) -> list[FileResult]:
     """A config section left alone because a key of it is used elsewhere: a finding (kind "report") at each such use.
 
-    And an override the run leaves as it is, of an argument the target's Trainer refuses, where no config holds the
-    key back for it (``codemods.project.guard``: it would fail there anyway): a TODO at the use, since nothing else says
-    so.
+    And an override the run leaves as it is, of an argument the target's Trainer refuses (it holds no config back:
+    ``codemods.project.guard``; it fails there anyway): a TODO at the use, since nothing else says so.
     """
     if not project.uses:
         return results  # nothing can be held or refused; and the imports below load every rule (and libcst)
@@ -302,7 +301,10 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Op
             if finding.rule != RULE or finding.kind != "todo":
                 continue
             for key in blocked_keys(finding.message):
+                refused = refused_at(key.partition(".")[2], options.target_tuple)
                 for use in project.uses_of(key, outside=result.path, reaching=result.path):
+                    if refused and use.kind == "override":
+                        continue  # it holds nothing (codemods.project.guard): its own TODO below says what to do
                     held.setdefault((use.path, use.line, key), set()).add(project.where(result.path))
     # One finding per use, naming the configs it holds (a README line may hold every experiment config).
     extra: dict[str, list[Finding]] = {}
@@ -313,14 +315,13 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Op
         message = f"{key} is used here, so {where} {verb} the legacy key: migrate both"
         # A pointer, not a second TODO: the config's own TODO names this use and keeps --check failing.
         extra.setdefault(path, []).append(Finding(RULE, message, line, 1, "report"))
-    noted = {(result.path, finding.line) for result in results for finding in result.findings}
-    held_keys = {key for _, _, key in held}
+    # (a line whose own TODO already asks for a rewrite needs no second one)
+    noted = {(result.path, finding.line) for result in results for finding in result.findings if finding.kind == "todo"}
     for use in project.uses:
         name = use.key.partition(".")[2]
         if (
             use.kind != "override"
             or not use.key.startswith("trainer.")
-            or use.key in held_keys
             or (use.path, use.line) in noted
             or not refused_at(name, options.target_tuple)
             or migrates(use, project, options)

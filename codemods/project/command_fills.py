@@ -83,3 +83,4 @@ def fails_anyway(item: Item) -> bool:
         return False
     value = read_value(item[3])
     return value is None or (isinstance(value, str) and value.lower() not in ACCELERATOR_NAMES)
+

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Note, Plan, Value
-from codemods.project.command_fills import fails_anyway, fills
+from codemods.project.command_fills import Item, fails_anyway, fills
 from codemods.project.command_syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
 from codemods.project.moved_reads import moves_with_key
 from codemods.project.moved_stores import store_moves
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
 RULE = "overrides"
 _ARGPARSE_GONE = "Trainer.add_argparse_args was removed in 2.0; add these options by hand"
-Item = tuple[str, str, str, str]
 #: Section keys that decide the accelerator and the device count: a command that sets none of those a
 #: config section has may be planned as if it saw every flag (``trainer.gpus=0`` is then ``accelerator=cpu``).
 _DECIDERS = frozenset(
@@ -369,7 +368,7 @@ def _clashes(
 ) -> dict[tuple[Item, ...], Decision]:
     """The migrating commands that would set a key over one a section keeps in a legacy form (``accelerator:
     ddp`` held or left as it is): each stays, with a TODO naming the sections."""
-    kept = fates(index, options, migrating)
+    kept = fates(index, options, migrating, frozenset(c for c, d in decisions.items() if d.todo is not None))
     out: dict[tuple[Item, ...], Decision] = {}
     for command in sorted(migrating):
         decision = decisions[command]

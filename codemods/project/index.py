@@ -241,6 +241,22 @@ class ProjectIndex:
         outside it was never reached by its loads)."""
         return frozenset(fact[len("config-name:") :] for fact in self.facts if fact.startswith("config-name:"))
 
+    def _names_a_schema(self, path: str) -> bool:
+        """Whether the file's code names one of the project's Trainer-mirroring classes (``TrainerConfig``), or a
+        class typed with one: it may build its config on them (``update_model_config(MTEncDecConfig(), cfg)``)."""
+        memo_key = ("names_a_schema", path)
+        cached = self.memo.get(memo_key)
+        if isinstance(cached, bool):
+            return cached
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                text = handle.read()
+        except OSError:
+            text = ""
+        found = any(re.search(rf"\b{re.escape(schema.name)}\b", text) for schema in self.schemas)
+        self.memo[memo_key] = found
+        return found
+
     def loads_own(self, path: str) -> bool:
         """Whether the Python file ``path`` loads the configs it names (``@hydra.main(config_path="conf")``,
         ``OmegaConf.load("conf/a.yaml")``): its reads see those, not an object some other code built or stored into."""
@@ -248,9 +264,10 @@ class ProjectIndex:
 
     def schema_free(self, path: str) -> bool:
         """Whether code in ``path`` sees only YAML configs that no structured schema shapes: it loads the configs it
-        names (``@hydra.main(config_path="conf")``) and none of those composes others (a ``defaults:`` list may
-        name a schema a ``ConfigStore`` registered). Anything else may read a schema's defaults."""
-        if not self.loads_own(path):
+        names (``@hydra.main(config_path="conf")``), none of those composes others (a ``defaults:`` list may
+        name a schema a ``ConfigStore`` registered), and it names no schema itself. Anything else may read a
+        schema's defaults."""
+        if not self.loads_own(path) or self._names_a_schema(path):
             return False
         return not any(section.composed and self.reaches(path, section.path) for section in self.sections)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from codemods.plan.model import Plan
+from codemods.project.command_fills import fails_anyway
 from codemods.project.guard import blocked_keys, changed_keys, reasons
 from codemods.project.moved_reads import moves_with_key
 from codemods.project.section_plans import plan_section, section_values
@@ -68,10 +69,20 @@ def fate(index: ProjectIndex, options: Options, section: SectionKeys, migrates: 
     return Fate(section, frozenset(partial.keys()) | used, frozenset(used | _todo_keys(partial, written)))
 
 
-def fates(index: ProjectIndex, options: Options, migrating: set[tuple[tuple[str, str, str, str], ...]]) -> list[Fate]:
-    """Every indexed section's fate when exactly the commands ``migrating`` are rewritten."""
+def fates(
+    index: ProjectIndex,
+    options: Options,
+    migrating: set[tuple[tuple[str, str, str, str], ...]],
+    failing: frozenset[tuple[tuple[str, str, str, str], ...]] = frozenset(),
+) -> list[Fate]:
+    """Every indexed section's fate when exactly the commands ``migrating`` are rewritten (``failing``: commands left
+    with their own TODO, whose tokens that fail on the target anyway hold nothing, as the guard decides)."""
 
     def migrates(use: Use) -> bool:
+        if use.kind == "override" and use.command in failing:
+            key = use.key.partition(".")[2]
+            if any(item[2] == key and fails_anyway(item) for item in use.command):
+                return True
         return (use.kind == "override" and use.command in migrating) or moves_with_key(use, index, options)
 
     return [fate(index, options, section, migrates) for section in index.sections]
