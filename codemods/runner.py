@@ -22,8 +22,6 @@ from codemods.project.moved_stores import moved_store_keys
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
 from codemods.project.roots import project_roots
 from codemods.project.scan import Scan, late_facts, local_strategies, scan
-from codemods.project.schema_plans import migrating_schemas
-from codemods.project.section_plans import config_sets_strategy
 from codemods.project.trainer_classes import project_trainers
 from legacy_api.removed_arguments import refused_at
 
@@ -84,8 +82,11 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
         options = replace(options, test_suite=True)
     if isinstance(options.project, ProjectIndex) and options.project.schemas and options.project.schema_free(path):
         options = replace(options, schema_free=True)
-    if isinstance(options.project, ProjectIndex) and "**" in text and config_sets_strategy(options, path):
-        options = replace(options, config_strategy=True)
+    if isinstance(options.project, ProjectIndex) and options.project.sections and "**" in text:
+        from codemods.project.section_plans import config_sets_strategy
+
+        if config_sets_strategy(options, path):
+            options = replace(options, config_strategy=True)
     if not python_triggered(text, options):
         outcome = Outcome(text, changed=False, parsed=False)
     else:
@@ -148,7 +149,11 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
     trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
     # A class mirroring the Trainer that migrates with the configs takes the new flags: its calls
     # (``TrainerConfig(gpus=2, accelerator="ddp")``) migrate like a Trainer's (codemods.project.schema_plans).
-    typed = migrating_schemas(project, options.target_tuple)
+    typed: frozenset[str] = frozenset()
+    if project.schemas:  # (planning a class loads the rules and libcst: only where the project has one)
+        from codemods.project.schema_plans import migrating_schemas
+
+        typed = migrating_schemas(project, options.target_tuple)
     options = replace(options, local_trainers=trainers.passing | typed, held_trainers=trainers.held)
     if any(use.stored for use in project.uses):
         options = replace(options, moved_stores=moved_store_keys(project, options.target_tuple))

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from codemods.project.schema_plans import migrated_schema, schema_facts
 from codemods.project.store_values import CPU, translate
 from legacy_api.removed_arguments import refused_at
 from legacy_api.renames import DEVICE_FLAGS
@@ -51,11 +50,19 @@ def _unfit(schema: Schema, key: str, uses: list[Use], target: tuple[int, ...], f
     """Whether the stores of ``key`` may go into a config ``schema`` shapes that cannot take what they become: the
     class, as this run leaves it (``codemods.project.schema_plans``), still has the refused key as a field, or lacks
     a key the stores write."""
+    from codemods.project.schema_plans import migrated_schema  # (it loads the rules: only where a schema is)
+
     fields = {name for name, _ in migrated_schema(schema, target, facts).fields}
     if key in fields and refused_at(key, target):
         return True
     written = {new for use in uses if use.stored for new, _ in translate(key, use.stored) or ()}
     return not written <= fields
+
+
+def _facts(index: ProjectIndex) -> SchemaFacts:
+    from codemods.project.schema_plans import schema_facts
+
+    return schema_facts(index)
 
 
 def moved_store_keys(index: ProjectIndex, target: tuple[int, ...]) -> frozenset[str]:
@@ -76,7 +83,7 @@ def moved_store_keys(index: ProjectIndex, target: tuple[int, ...]) -> frozenset[
             continue
         if any(use.stored and not _moves(use) for use in uses):
             continue
-        if any(_unfit(schema, key, uses, target, schema_facts(index)) for schema in index.schemas):
+        if index.schemas and any(_unfit(schema, key, uses, target, _facts(index)) for schema in index.schemas):
             continue  # a typed config (a dataclass mirroring the Trainer) may be what is stored into: asdict() drops
             # an attribute that is no field of it, so the new keys would be lost without a word
         zero = any(use.stored and translate(key, use.stored) == CPU for use in uses)
