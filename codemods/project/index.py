@@ -207,10 +207,19 @@ class ProjectIndex:
         splats = named or splats
         return bool(splats) and all(any(name in strategies for name in splat.objects) for splat in splats)
 
+    def _loads_of(self, path: str) -> tuple[str, ...] | None:
+        """The configs the Python file ``path`` loads (None: it records no load), from a dict built once."""
+        found = self.memo.get(("loads",))
+        if not isinstance(found, dict):
+            found = dict(self.loads)
+            self.memo[("loads",)] = found
+        loads = found.get(path)
+        return loads if isinstance(loads, tuple) else None
+
     def names(self, path: str, config: str) -> bool:
         """Whether the Python file ``path`` loads ``config`` by a name it spells (a Hydra primary config or group,
         a literal path), not only as any config it may be handed."""
-        loads = dict(self.loads).get(path)
+        loads = self._loads_of(path)
         if not loads:
             return False
         known = tuple(load for load in loads if load != UNKNOWN)
@@ -226,11 +235,7 @@ class ProjectIndex:
         config (a library module, a command in a doc, a load of a path in a variable)."""
         if not self.loads:
             return True
-        found = self.memo.get(("loads",))
-        if not isinstance(found, dict):
-            found = dict(self.loads)
-            self.memo[("loads",)] = found
-        loads = found.get(path)
+        loads = self._loads_of(path)
         if loads is None:
             return True
         return self.reaches_through(loads, path, config)

@@ -157,7 +157,12 @@ def migrated_fields(fields: Sequence[tuple[str, str]], target: tuple[int, ...]) 
 def schema_facts(index: object) -> SchemaFacts:
     """What ``index`` (a ``ProjectIndex``, or None) says about the keys of its Trainer-mirroring classes: the removed
     arguments its code reads or stores as config keys (the device flags are the moved reads' and stores' to decide),
-    and whether a config sets ``precision`` to a value the migration spells as a string."""
+    and whether a config sets ``precision`` to a value the migration spells as a string. Found once per index: the
+    guard, the moved reads and stores and every ``Trainer(**...)`` call ask."""
+    memo = getattr(index, "memo", None)
+    cached = memo.get(("schema_facts",)) if isinstance(memo, dict) else None
+    if isinstance(cached, SchemaFacts):
+        return cached
     uses = getattr(index, "uses", ())
     names = {row.name for row in REMOVED_ARGUMENTS}
     used = frozenset(
@@ -171,7 +176,10 @@ def schema_facts(index: object) -> SchemaFacts:
         for name, text in section.items
         if name == "precision" and text.strip().strip("\"'") in _STRING_PRECISIONS
     }
-    return SchemaFacts(used, frozenset(strings))
+    facts = SchemaFacts(used, frozenset(strings))
+    if isinstance(memo, dict):
+        memo[("schema_facts",)] = facts
+    return facts
 
 
 #: 1.5 precision values the migration writes as strings (``16-mixed``, ``bf16-mixed``, ``64-true``).
