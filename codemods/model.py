@@ -72,8 +72,11 @@ class Options:
     #: (``codemods.project.section_plans.config_sets_strategy``): a ``strategy=`` added beside ``**cfg.trainer`` would
     #: be passed twice.
     config_strategy: bool = False
-    #: Config keys whose reads move with their value in this run (``cfg.trainer.gpus`` -> ``.devices``): decided
-    #: for the whole project before any file is rewritten (``codemods.project.moved_reads``).
+    #: ``(path, key, mode)``: the files whose reads of a config key move with its value in this run
+    #: (``cfg.trainer.gpus`` -> ``.devices``), decided for the whole project before any file is rewritten
+    #: (``codemods.project.moved_reads``); each file is migrated with its own :attr:`moved_reads`.
+    read_moves: frozenset[tuple[str, str, str]] = frozenset()
+    #: Config keys whose reads move with their value in this file (from :attr:`read_moves`).
     moved_reads: frozenset[str] = frozenset()
     #: Removed Trainer flags whose config reads nothing in the project sets
     #: (``codemods.project.moved_reads.unset_keys``).

@@ -63,7 +63,9 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
     if path.endswith(NOTEBOOK_SUFFIXES):
         from codemods.frontends.notebooks.notebook import transform_notebook
 
-        return transform_notebook(text, options) if triggered(text) else Outcome(text, changed=False, parsed=False)
+        if not triggered(text) and "trainer." not in text:
+            return Outcome(text, changed=False, parsed=False)
+        return transform_notebook(text, options, path)
     if is_command_file(path):
         from codemods.frontends.commands.front import transform_commands
 
@@ -80,6 +82,11 @@ def transform_text(text: str, path: str, options: Options) -> Outcome:
     root = getattr(options.project, "root", "") or "."
     if is_test_path(os.path.relpath(path, root)):  # relative: a project checked out under ~/test/ is not a test
         options = replace(options, test_suite=True)
+    if options.read_moves:  # the reads of this file that move with their key (codemods.project.moved_reads)
+        mine = [(key, mode) for at, key, mode in options.read_moves if at == path]
+        moved = frozenset(key for key, _ in mine)
+        expressions = frozenset(key for key, mode in mine if mode == "expression")
+        options = replace(options, moved_reads=moved, read_expressions=expressions)
     if isinstance(options.project, ProjectIndex) and options.project.schemas and options.project.schema_free(path):
         options = replace(options, schema_free=True)
     if isinstance(options.project, ProjectIndex) and options.project.sections and "**" in text:
@@ -143,7 +150,8 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
     """One project's decisions from its files' scans: the options its files are migrated with, and which files the
     project's own classes and config uses make worth migrating. ``root``: the project's folder, which messages name
     places relative to."""
-    project = ProjectIndex.merge((item.index for item in scans), os.path.relpath(root) if root else "")
+    scripts = [item.path for item in scans if item.path.endswith(PYTHON_SUFFIXES)]
+    project = ProjectIndex.merge((item.index for item in scans), os.path.relpath(root) if root else "", scripts)
     project = late_facts(scans, project)
     options = replace(options, local_strategies=options.local_strategies | local_strategies(scans), project=project)
     trainers = project_trainers((cls for item in scans for cls in item.trainers), os.path.relpath(root) if root else "")
@@ -166,10 +174,11 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
     options = replace(options, hook_classes=hook_classes, logger_lists=any(item.loggers for item in scans))
     scans = [replace(item, triggered=True) if subclasses_one(item.hooks, hook_classes) else item for item in scans]
     # And a file whose only legacy is a config read that moves with its key (rule config_reads).
+    moving = {(path, key) for path, key, _ in options.read_moves}
     readers = {
         use.path
         for use in project.uses
-        if (movable_read(use) and use.key.partition(".")[2] in options.moved_reads)
+        if (movable_read(use) and (use.path, use.key.partition(".")[2]) in moving)
         or use.key.partition(".")[2] in options.unset_reads
         or (use.stored and use.key.partition(".")[2] in options.moved_stores)
     }
@@ -272,8 +281,8 @@ def _moved_reads(project: ProjectIndex, options: Options) -> Options:
     if not any(removed_flag_read(use) for use in project.uses):
         return options
     from codemods.project.moved_reads import (  # it plans sections: loaded only where a read could move
-        expression_keys,
         moved_keys,
+        read_moves,
         unset_keys,
     )
 
@@ -281,8 +290,7 @@ def _moved_reads(project: ProjectIndex, options: Options) -> Options:
     stored = {key for key in moved if any(use.stored and use.key == f"trainer.{key}" for use in project.uses)}
     return replace(
         options,
-        moved_reads=moved,
-        read_expressions=expression_keys(project, options),
+        read_moves=read_moves(project, options),
         unset_reads=unset_keys(project, options),
         moved_stores=options.moved_stores | stored,  # what the moved reads read: rule config_stores writes it
     )
@@ -296,7 +304,7 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Op
     """
     if not project.uses:
         return results  # nothing can be held or refused; and the imports below load every rule (and libcst)
-    from codemods.project.command_plans import migrates
+    from codemods.project.command_analysis import migrates
     from codemods.project.decisions import RULE, blocked_keys
     from legacy_api.removed_arguments import refused_at
 

@@ -187,6 +187,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "moved_stores",
                 "schema_plans",
                 "command_plans",
+                "command_analysis",
                 "section_fates",
             )
         ),
@@ -196,6 +197,10 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 #: Imports that run back up a stage, each with why.
 BACK_EDGES = {
+    ("codemods.project.scan_file", "codemods.frontends.notebooks.shell"): (
+        "phase one reads a notebook's command lines from its cells, as the notebook front end rewrites them (imported"
+        " only for a notebook)"
+    ),
     ("codemods.project.scan", "codemods.frontends.notebooks.notebook"): (
         "phase one reads a notebook's code cells for the classes they define (imported only for a notebook that"
         " names a strategy)"

@@ -17,23 +17,18 @@ DDP away; ``codemods.project.section_fates`` foresees each section's keys): it s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from codemods.plan.apply_rules import run_flag_rules
-from codemods.plan.model import UNKNOWN, Note, Plan, Value
-from codemods.project.command_fills import Item, fails_anyway, fills
+from codemods.plan.model import Note, Plan, Value
+from codemods.project.command_fills import Item, fills
 from codemods.project.command_syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
-from codemods.project.moved_reads import moves_with_key
-from codemods.project.moved_stores import store_moves
-from codemods.project.section_fates import fates
-from legacy_api.removed_arguments import refused_at
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
     from codemods.model import Options
-    from codemods.project.index import ProjectIndex, Use
 
 RULE = "overrides"
 _ARGPARSE_GONE = "Trainer.add_argparse_args was removed in 2.0; add these options by hand"
@@ -253,146 +248,3 @@ def _prefixes(
             rendered.append((style, prefix, key, value))
         out[index] = rendered
     return Decision(out, None, decision.notes)
-
-
-# --- project-wide -------------------------------------------------------------------------------------------
-@dataclass
-class Analysis:
-    """The run's decisions about commands (see :func:`analysis`)."""
-
-    sections: list[frozenset[str]] | None
-    #: The keys of each section as written.
-    before: list[frozenset[str]] | None
-    facts: frozenset[str]
-    #: Commands (as the index stores them) that migrate; every other command keeps its keys in the configs.
-    migrating: set[tuple[Item, ...]]
-    decisions: dict[tuple[Item, ...], Decision]
-
-
-def _section_keys(index: ProjectIndex, options: Options, held: set[str]) -> list[frozenset[str]] | None:
-    """The keys of each Trainer section once the YAML front end migrates it (keys used elsewhere stay)."""
-    if not index.sections:
-        return None
-    out = []
-    for section in index.sections:
-        kept = [(key, text) for key, text in section.items if f"trainer.{key}" in held]
-        rest = [(key, text) for key, text in section.items if f"trainer.{key}" not in held]
-        values = []
-        for _, text in rest:
-            lit = read_value(text) if text else UNKNOWN
-            values.append(Value(node=text, lit=UNKNOWN if isinstance(lit, Opaque) else lit, source=text))
-        plan = Plan(
-            [(key, value) for (key, _), value in zip(rest, values, strict=True)],
-            options.target_tuple,
-            PL,
-            options.enabled,
-            opaque_rest=bool(kept),
-        )
-        run_flag_rules(plan)
-        out.append(frozenset(plan.keys()) | {key for key, _ in kept})
-    return out
-
-
-def analysis(index: ProjectIndex, options: Options) -> Analysis:
-    """Which override commands of the project migrate (memoised on the index per target and rule set).
-
-    Keys used by what never migrates (reads, interpolations, mentions in prose) stay in the configs; a command
-    that would change such a key stays as it is, and then holds its own keys too, until nothing changes.
-    """
-    memo_key = ("overrides", options.target, options.rules)
-    cached = index.memo.get(memo_key)
-    if isinstance(cached, Analysis):
-        return cached
-    # a read that moves with its key (``cfg.trainer.gpus`` -> ``cfg.trainer.devices``) fixes nothing: the key goes
-    fixed = {
-        use.key
-        for use in index.uses
-        if (use.kind != "override" or not use.command)
-        and not moves_with_key(use, index, options)
-        and not store_moves(use, index, options.target_tuple)
-    }
-    sections = _section_keys(index, options, fixed)
-    before = [frozenset(key for key, _ in section.items) for section in index.sections] or None
-    facts = frozenset(index.facts)
-    decisions: dict[tuple[Item, ...], Decision] = {}
-    for use in index.uses:
-        if use.kind == "override" and use.command and use.command not in decisions:
-            shell = not use.path.endswith(".py")
-            decisions[use.command] = decide(use.command, options, sections, facts, shell, before)
-    # A command that stays holds, of its keys, those a config would drop or rename (``gpus``): the config
-    # keeps them, so no other command may rename them. A key no config drops holds nothing.
-    # A key the target refuses is not held by a command that stays: the guard migrates its configs anyway (that
-    # command fails on the target either way, with its own TODO), so the other commands move with the configs.
-    removed = {
-        f"trainer.{key}"
-        for old, new in zip(before or [], sections or [], strict=True)
-        for key in old - new
-        if not refused_at(key, options.target_tuple)
-    }
-
-    def holds(commands: Iterable[tuple[Item, ...]]) -> set[str]:
-        # (a command left with its own TODO does not hold what fails on the target anyway; one that stays because
-        # of another command or a read, with no TODO of its own, holds every key it sets)
-        return {
-            f"trainer.{item[2]}"
-            for command in commands
-            for item in command
-            if not (decisions[command].todo is not None and fails_anyway(item))
-        } & removed
-
-    migrating = {command for command, decision in decisions.items() if decision.rewrites}
-    held = set(fixed) | holds(command for command in decisions if command not in migrating)
-    # A key the target refuses holds no command: left as it is, the command fails there whatever the configs hold;
-    # rewritten, it works once they migrate (a read that holds the configs keeps them failing loudly until then).
-    refused = {
-        f"trainer.{item[2]}" for command in decisions for item in command if refused_at(item[2], options.target_tuple)
-    }
-    while True:
-        stays = {command for command in migrating if (decisions[command].changed_keys(command) & held) - refused}
-        if not stays:
-            # Only once the held keys settle: which sections keep legacy keys depends on which commands stay.
-            clashes = _clashes(index, options, migrating, decisions)
-            decisions.update(clashes)
-            stays = set(clashes)
-        if not stays:
-            break
-        migrating -= stays
-        held |= holds(stays)
-    result = Analysis(sections, before, facts, migrating, decisions)
-    index.memo[memo_key] = result
-    return result
-
-
-def _clashes(
-    index: ProjectIndex, options: Options, migrating: set[tuple[Item, ...]], decisions: dict[tuple[Item, ...], Decision]
-) -> dict[tuple[Item, ...], Decision]:
-    """The migrating commands that would set a key over one a section keeps in a legacy form (``accelerator:
-    ddp`` held or left as it is): each stays, with a TODO naming the sections."""
-    kept = fates(index, options, migrating, frozenset(c for c, d in decisions.items() if d.todo is not None))
-    out: dict[tuple[Item, ...], Decision] = {}
-    for command in sorted(migrating):
-        decision = decisions[command]
-        own = {item[2] for item in command}
-        written = {new[2] for news in decision.replace.values() for new in news} - own
-        hits = [(key, fate.section.path) for fate in kept for key in sorted(written & fate.legacy)]
-        if not hits:
-            continue
-        keys = ", ".join(f"trainer.{key}" for key in sorted({key for key, _ in hits}))
-        paths = sorted({index.where(path) for _, path in hits})
-        where = " and ".join(paths) if len(paths) <= 2 else f"{', '.join(paths[:2])} and {len(paths) - 2} more"
-        changed = " ".join(_spell(command[index]) for index in sorted(decision.replace))
-        out[command] = Decision(
-            todo=f"{changed}: its new keys would override the legacy {keys} that {where} "
-            f"{'keeps' if len(paths) == 1 else 'keep'}; left as it is, migrate them together by hand",
-        )
-    return out
-
-
-def _spell(item: Item) -> str:
-    style, prefix, key, value = item
-    return f"{prefix}trainer.{key}={value}" if style == "hydra" else f"--trainer.{key} {value}"
-
-
-def migrates(use: Use, index: ProjectIndex, options: Options) -> bool:
-    """Whether ``use`` is an override that is rewritten in this run, together with the config keys it sets."""
-    return use.kind == "override" and bool(use.command) and use.command in analysis(index, options).migrating

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import ast
 import os
+import re
+from functools import cache
 
 #: A load whose file cannot be told: the file's uses reach every config.
 UNKNOWN = "?"
@@ -207,3 +209,16 @@ def reaches(
         if target == place or target.startswith(place.rstrip(os.sep) + os.sep):
             return True
     return False
+
+
+@cache
+def composes(primary: str) -> bool:
+    """Whether Hydra's primary config ``primary`` (a path without its suffix) composes others: a ``defaults:`` list
+    may name a sibling. A file that cannot be read (the name of a class in the ConfigStore) may."""
+    for suffix in (".yaml", ".yml"):
+        try:
+            with open(primary + suffix, encoding="utf-8", errors="replace") as handle:
+                return re.search(r"^defaults[ \t]*:", handle.read(), re.MULTILINE) is not None
+        except OSError:
+            continue
+    return True

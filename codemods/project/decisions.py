@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from codemods.project.command_analysis import analysis, migrates
 from codemods.project.command_fills import fails_anyway
-from codemods.project.command_plans import analysis, migrates
 from codemods.project.guard import blocked_keys, reasons
 from codemods.project.index import ProjectIndex, Use
 from codemods.project.moved_reads import moves_with_key

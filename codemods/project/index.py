@@ -33,10 +33,11 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Literal
 
-from codemods.project.config_loads import NONE, PRIMARY, UNKNOWN, reaches
+from codemods.kinds import PYTHON_SUFFIXES
+from codemods.project.command_scripts import command_reaches, script_candidates
+from codemods.project.config_loads import NONE, PRIMARY, UNKNOWN, composes, reaches
 from codemods.project.keys import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 
 #: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
@@ -65,6 +66,11 @@ class Use:
     attribute: bool = False
     #: For an attribute store (``cfg.trainer.gpus = 1``): the stored value's source (``codemods.project.moved_stores``).
     stored: str = ""
+    #: For an override in a command line: the script the command runs, as written (``examples/asr/train.py``);
+    #: the command reaches the configs that script loads (:meth:`ProjectIndex.use_reaches`).
+    script: str = ""
+    #: For such an override: the config groups the command may choose (``codemods.project.command_scripts``).
+    picks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, order=True)
@@ -145,11 +151,13 @@ class ProjectIndex:
     facts: frozenset[str] = frozenset()
     #: Each Python file's config loads (``codemods.project.config_loads``): what its uses reach.
     loads: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: Every Python file of the project: what a command's script may be (:meth:`script_files`).
+    scripts: tuple[str, ...] = ()
     #: Decisions derived from the index once per run and process (``codemods.project.command_plans``).
     memo: dict[object, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @classmethod
-    def merge(cls, parts: Iterable[FileIndex], root: str = "") -> ProjectIndex:
+    def merge(cls, parts: Iterable[FileIndex], root: str = "", scripts: Iterable[str] = ()) -> ProjectIndex:
         uses: set[Use] = set()
         schemas: set[Schema] = set()
         splats: set[Splat] = set()
@@ -172,6 +180,7 @@ class ProjectIndex:
             ordered,
             frozenset(facts),
             tuple(sorted(loads)),
+            tuple(sorted(scripts)),
         )
 
     def where(self, path: str) -> str:
@@ -184,8 +193,57 @@ class ProjectIndex:
         return [
             use
             for use in self.uses
-            if use.key == key and use.path != outside and (reaching is None or self.reaches(use.path, reaching))
+            if use.key == key and use.path != outside and (reaching is None or self.use_reaches(use, reaching))
         ]
+
+    def use_reaches(self, use: Use, config: str) -> bool:
+        """Whether ``use`` may see the config file ``config``: a command line sees what the script it runs loads
+        (:meth:`script_files`); any other use, what the code of its file may see (:meth:`reaches`)."""
+        scripts = self.script_files(use.script, use.path) if use.script else ()
+        if not scripts and use.kind == "override" and not use.path.endswith(PYTHON_SUFFIXES):
+            # an override named without its command (a notebook's prose: "`trainer.devices=1` uses one GPU")
+            # is about the scripts the file's commands run, where they all run one of the project's
+            borrowed = self._file_scripts(use.path)
+            if borrowed:
+                return any(self.reaches(script, config) for script in borrowed)
+        if not scripts:
+            return self.reaches(use.path, config)
+        memo_key = ("command reaches", scripts, use.picks, config)
+        cached = self.memo.get(memo_key)
+        if isinstance(cached, bool):
+            return cached
+        found = False
+        for script in scripts:
+            loads = self._loads_of(script)
+            narrow = command_reaches(loads, config, use.picks, self._composed(loads)) if loads else None
+            found = found or (narrow if narrow is not None else self.reaches(script, config))
+        self.memo[memo_key] = found
+        return found
+
+    def _file_scripts(self, path: str) -> tuple[str, ...]:
+        """The project scripts the commands written in the text file ``path`` run; none where one of its commands
+        runs no script of the project."""
+        memo_key = ("file scripts", path)
+        cached = self.memo.get(memo_key)
+        if isinstance(cached, tuple):
+            return cached
+        commands = [use for use in self.uses if use.path == path and use.command and use.script]
+        found = [self.script_files(use.script, path) for use in commands]
+        scripts = tuple(sorted({s for group in found for s in group})) if found and all(found) else ()
+        self.memo[memo_key] = scripts
+        return scripts
+
+    def script_files(self, script: str, near: str) -> tuple[str, ...]:
+        """The project's Python files a command in ``near`` runs as ``script`` (``command_scripts``); of several of
+        that name, those that load a config (an entry point, not a library module of the same name)."""
+        memo_key = ("script", script, near)
+        cached = self.memo.get(memo_key)
+        if isinstance(cached, tuple):
+            return cached
+        found = script_candidates(script, near, self.root, self.scripts)
+        found = tuple(path for path in found if self._loads_of(path) is not None) or found
+        self.memo[memo_key] = found
+        return found
 
     def splats_of(self, section: str, reaching: str | None = None) -> list[Splat]:
         last = section.rpartition(".")[2]
@@ -226,8 +284,11 @@ class ProjectIndex:
         return bool(known) and known != (NONE,) and self.reaches_through(known, path, config)
 
     def reaches_through(self, loads: tuple[str, ...], path: str, config: str) -> bool:
-        composed = any(_composes(load[len(PRIMARY) :]) for load in loads if load.startswith(PRIMARY))
-        return reaches(loads, config, self.root, self.config_names(), composed)
+        return reaches(loads, config, self.root, self.config_names(), self._composed(loads))
+
+    @staticmethod
+    def _composed(loads: tuple[str, ...]) -> bool:
+        return any(composes(load[len(PRIMARY) :]) for load in loads if load.startswith(PRIMARY))
 
     def reaches(self, path: str, config: str) -> bool:
         """Whether code in ``path`` may see the config file ``config``: where ``path`` is a Python file that
@@ -284,19 +345,6 @@ class ProjectIndex:
             for splat in self.splats
             if splat.section != "trainer" and splat.kind == "call"
         )
-
-
-@cache
-def _composes(primary: str) -> bool:
-    """Whether Hydra's primary config ``primary`` (a path without its suffix) composes others: a ``defaults:`` list
-    may name a sibling. A file that cannot be read (the name of a class in the ConfigStore) may."""
-    for suffix in (".yaml", ".yml"):
-        try:
-            with open(primary + suffix, encoding="utf-8", errors="replace") as handle:
-                return re.search(r"^defaults[ \t]*:", handle.read(), re.MULTILINE) is not None
-        except OSError:
-            continue
-    return True
 
 
 def movable_read(use: Use) -> bool:

@@ -3,15 +3,17 @@
 The YAML front end turns ``gpus: 8`` into ``accelerator: gpu`` and ``devices: 8``; a read of ``cfg.trainer.gpus``
 elsewhere would then find nothing, so the project guard holds such a key with a TODO in every config. Where the
 new key carries, in every config that sets the old one, the very value the old one held, the reads move instead:
-``cfg.trainer.devices`` then reads what ``cfg.trainer.gpus`` read. That is decided once for the whole project:
+``cfg.trainer.devices`` then reads what ``cfg.trainer.gpus`` read. That is decided once per run, for each group
+of reads that may see the same configs (:func:`_components`: an ASR script's reads and the ASR configs it loads,
+apart from a TTS script's), where:
 
-* every use of the key is a read spelled with attributes (``cfg.trainer.gpus``; no ``get("gpus")``, no
-  interpolation, which name the key as text), a command line that sets an int, or a store of an int (rule
-  ``config_stores`` moves it), and the index saw every file that may use it (``codemods.project.facts.unindexed``:
-  a notebook, a doc, a config outside a recorded Trainer section);
-* no structured-config schema names the old or the new key, and no config sets the new key already (a read would
-  find that value where it found nothing before);
-* every config section that sets the key migrates as a whole in this run (the project guard has nothing else
+* every use of the key that may see those configs is a read spelled with attributes (``cfg.trainer.gpus``; no
+  ``get("gpus")``, no interpolation, which name the key as text), a command line that sets an int, or a store of
+  an int (rule ``config_stores`` moves it), and the index saw every file that may use it
+  (``codemods.project.facts.unindexed``: a notebook, a doc, a config outside a recorded Trainer section);
+* no structured-config schema names the old or the new key, and no config the reads may see sets the new key
+  already, nor does anything else that may see it (a read would find that value where it found nothing before);
+* every config section of the group that sets the key migrates as a whole in this run (the project guard has nothing else
   against it), and its new key has the value the old one had, of the same type, with ``accelerator: gpu``:
   ``gpus: 8`` -> ``devices: 8``, ``gpus: [0, 1]`` -> ``devices: [0, 1]``. Where a config, a command or a store
   gives 0 (``accelerator: cpu, devices: 1``), the reads become ``codemods.project.store_values.gpus_read``
@@ -27,8 +29,9 @@ from typing import TYPE_CHECKING
 
 from codemods.project.command_syntax import read_value
 from codemods.project.guard import reasons
-from codemods.project.index import ProjectIndex, Use, movable_read
+from codemods.project.index import ProjectIndex, SectionKeys, Use, movable_read
 from codemods.project.keys import MOVES, UNSET_READS
+from codemods.project.moved_stores import store_moves
 from codemods.project.schema_plans import migrated_schema, schema_facts
 from codemods.project.section_plans import plan_section, section_values
 from codemods.project.store_values import CPU, translate
@@ -82,13 +85,46 @@ def _schema_read(index: ProjectIndex, uses: list[Use], options: Options, old: st
     return bool(named) and any(movable_read(use) and not use.stored and not index.schema_free(use.path) for use in uses)
 
 
-def _mode(index: ProjectIndex, options: Options, old: str, new: str) -> str | None:
-    """How the reads of ``old`` move: ``rename`` (``cfg.trainer.devices`` reads the very value), ``expression``
-    (some config, command or store gives 0, which becomes ``accelerator: cpu``, ``devices: 1``: the read becomes
-    ``store_values.gpus_read``), or None (they stay, and hold the configs)."""
+def _components(index: ProjectIndex, uses: list[Use], holding: list[SectionKeys]) -> list[list[int]]:
+    """The moving reads of a key grouped by the config sections they may see (the configs a script loads:
+    ``ProjectIndex.use_reaches``): two reads that may see one section are in one group; each other use (a command,
+    a store) goes with every group whose sections it may see, and holds or moves with each. Indices into ``uses``."""
+    reads = [i for i, use in enumerate(uses) if movable_read(use)]
+    parent = {i: i for i in reads}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    seen = {section.path: [i for i in reads if index.use_reaches(uses[i], section.path)] for section in holding}
+    for found in seen.values():
+        for i in found[1:]:
+            parent[root(i)] = root(found[0])
+    groups: dict[int, list[int]] = {}
+    for i in reads:
+        groups.setdefault(root(i), []).append(i)
+    out = []
+    for members in groups.values():
+        sections = [path for path, found in seen.items() if found and root(found[0]) == root(members[0])]
+        others = [
+            i
+            for i, use in enumerate(uses)
+            if not movable_read(use) and any(index.use_reaches(use, path) for path in sections)
+        ]
+        out.append(sorted(members + others))
+    return out
+
+
+def _mode(index: ProjectIndex, options: Options, old: str, new: str, uses: list[Use], whole: bool) -> str | None:
+    """How the reads among ``uses`` (one group of :func:`_components`; ``whole``: every use of the key) move:
+    ``rename`` (``cfg.trainer.devices`` reads the very value), ``expression`` (some config, command or store gives
+    0, which becomes ``accelerator: cpu``, ``devices: 1``: the read becomes ``store_values.gpus_read``), or None
+    (they stay, and hold the configs they see)."""
     key = f"trainer.{old}"
-    uses = index.uses_of(key)
-    if not any(movable_read(use) for use in uses):
+    reads = [use for use in uses if movable_read(use)]
+    if not reads:
         return None
     zero = False
     for use in uses:
@@ -96,18 +132,24 @@ def _mode(index: ProjectIndex, options: Options, old: str, new: str) -> str | No
             continue
         values = _override_values(use, old, options)
         stored = translate(old, use.stored) if use.stored else None
+        if stored is not None and not whole and not store_moves(use, index, options.target_tuple):
+            return None  # a store this run leaves as it is (the key's other reads stay) would write the old key
         if values is not None:
             zero = zero or 0 in values
         elif stored is not None:
             zero = zero or stored == CPU
         else:
             return None
-    if f"unindexed:{old}" in index.facts or index.uses_of(f"trainer.{new}"):
+    # the configs these reads may see: none may set the new key already, nor may anything else set it there
+    seen = [s for s in index.sections if any(index.use_reaches(use, s.path) for use in reads)]
+    if any(name == new for section in seen for name, _ in section.items):
+        return None
+    if any(index.use_reaches(use, section.path) for use in index.uses_of(f"trainer.{new}") for section in seen):
         return None
     if _schema_read(index, uses, options, old, new):
         return None
-    holding = [section for section in index.sections if any(name == old for name, _ in section.items)]
-    if not holding or any(name == new for section in index.sections for name, _ in section.items):
+    holding = [section for section in seen if any(name == old for name, _ in section.items)]
+    if not holding:
         return None
 
     def moves(use: Use) -> bool:
@@ -130,33 +172,48 @@ def _mode(index: ProjectIndex, options: Options, old: str, new: str) -> str | No
     return "expression" if zero else "rename"
 
 
-def _modes(index: ProjectIndex, options: Options) -> dict[str, str]:
+def _modes(index: ProjectIndex, options: Options) -> dict[str, dict[str, str]]:
+    """For each :data:`MOVES` key, how the reads in each file move (files whose reads stay are not named). Decided
+    per group of uses that may see the same configs (:func:`_components`): an ASR script's reads move with the ASR
+    configs where a TTS script's reads of the same key hold the TTS configs."""
     memo_key = ("moved_reads", options.target, options.rules)
     cached = index.memo.get(memo_key)
     if isinstance(cached, dict):
         return cached
-    found: dict[str, str] = {}
+    found: dict[str, dict[str, str]] = {}
     for old, new in MOVES.items():
-        mode = _mode(index, options, old, new)
-        if mode is not None:
-            found[old] = mode
+        uses = index.uses_of(f"trainer.{old}")
+        if f"unindexed:{old}" in index.facts or not any(movable_read(use) for use in uses):
+            continue
+        holding = [section for section in index.sections if any(name == old for name, _ in section.items)]
+        groups = _components(index, uses, holding)
+        for group in groups:
+            mode = _mode(index, options, old, new, [uses[i] for i in group], len(groups) == 1)
+            if mode is not None:
+                found.setdefault(old, {}).update((uses[i].path, mode) for i in group if movable_read(uses[i]))
     index.memo[memo_key] = found
     return found
 
 
+def read_moves(index: object, options: Options) -> frozenset[tuple[str, str, str]]:
+    """``(path, key, mode)`` for the reads of :data:`MOVES` keys that move with them in this run: ``mode`` is
+    ``rename`` or ``expression`` (the read becomes ``codemods.project.store_values.gpus_read``: some value was 0);
+    none without a project index."""
+    if not isinstance(index, ProjectIndex) or not index.uses:
+        return frozenset()
+    return frozenset((path, key, mode) for key, paths in _modes(index, options).items() for path, mode in paths.items())
+
+
 def moved_keys(index: object, options: Options) -> frozenset[str]:
-    """The :data:`MOVES` keys whose reads move with them in this run (none without a project index)."""
+    """The :data:`MOVES` keys whose every read moves in this run: their stores move too (rule ``config_stores``)."""
     if not isinstance(index, ProjectIndex) or not index.uses:
         return frozenset()
-    return frozenset(_modes(index, options))
-
-
-def expression_keys(index: object, options: Options) -> frozenset[str]:
-    """Those of :func:`moved_keys` whose reads become ``codemods.project.store_values.gpus_read`` (some value
-    was 0)."""
-    if not isinstance(index, ProjectIndex) or not index.uses:
-        return frozenset()
-    return frozenset(key for key, mode in _modes(index, options).items() if mode == "expression")
+    modes = _modes(index, options)
+    return frozenset(
+        key
+        for key, paths in modes.items()
+        if all(use.path in paths for use in index.uses_of(f"trainer.{key}") if movable_read(use))
+    )
 
 
 def moves_with_key(use: Use, index: ProjectIndex, options: Options) -> bool:
@@ -165,7 +222,7 @@ def moves_with_key(use: Use, index: ProjectIndex, options: Options) -> bool:
     name = use.key.partition(".")[2]
     if use.stored:
         return name in moved_keys(index, options) and translate(name, use.stored) is not None
-    return movable_read(use) and name in moved_keys(index, options)
+    return movable_read(use) and use.path in _modes(index, options).get(name, {})
 
 
 def unset_keys(index: object, options: Options) -> frozenset[str]:
@@ -177,7 +234,7 @@ def unset_keys(index: object, options: Options) -> frozenset[str]:
     flag (2.0; ``distributed_backend`` 1.5)."""
     if not isinstance(index, ProjectIndex) or not index.uses:
         return frozenset()
-    moved = moved_keys(index, options)
+    moved = {key for _, key, _ in read_moves(index, options)}
     found = set()
     for old in UNSET_READS:
         if old in moved or options.target_tuple < ((1, 5) if old == "distributed_backend" else (2, 0)):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 
 from codemods.project.index import FileIndex, Use
 from codemods.project.scan_python import python_index
@@ -39,4 +40,23 @@ def index_text(text: str, path: str) -> FileIndex:
         return python_index(tree, path, facts, text)
     if path.endswith((".yaml", ".yml")):
         return yaml_uses(text, path)
-    return FileIndex(uses=tuple(text_uses(text, path)), facts=text_facts(text, path))
+    found = text_uses(text, path)
+    if path.endswith(".ipynb"):
+        found = _notebook_uses(text, path, found)
+    return FileIndex(uses=tuple(found), facts=text_facts(text, path))
+
+
+def _notebook_uses(text: str, path: str, raw: list[Use]) -> list[Use]:
+    """A notebook's uses: its command lines read from its cells as the shell gets them (a command continued over
+    several source lines is one command: ``codemods.frontends.notebooks.shell``), at their lines of the file; the
+    rest (a Python string in a code cell) as found in the file's text."""
+    from codemods.frontends.notebooks.shell import command_texts, file_line
+
+    commands: list[Use] = []
+    covered: set[int] = set()
+    for source, cell_text in command_texts(text):
+        lines = cell_text.splitlines()
+        covered.update(file_line(text, source, i + 1) for i, line in enumerate(lines) if line.strip())
+        for use in text_uses(cell_text, path):
+            commands.append(replace(use, line=file_line(text, source, use.line)))
+    return [use for use in raw if use.line not in covered] + commands

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from codemods.project.config_loads import config_loads
 from codemods.project.index import FileIndex, Schema, Splat, Use, UseKind
@@ -286,7 +287,8 @@ class _PythonIndexer(ast.NodeVisitor):
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str) and "trainer." in node.value:
             for use in text_uses(self._spelling(node), self.path):
-                self.uses.append(Use(use.key, self.path, node.lineno + use.line - 1, "override", use.command))
+                line = node.lineno + use.line - 1
+                self.uses.append(replace(use, line=line))
 
     def _spelling(self, node: ast.Constant) -> str:
         """A string's text as its lines spell it where that differs in lines from its value: a line ending in a

@@ -10,6 +10,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
+from codemods.project.command_scripts import command_picks, command_script
 from codemods.project.command_syntax import TODO_MARK, commands
 from codemods.project.index import Use
 
@@ -48,19 +49,20 @@ def text_uses(text: str, path: str, interpolations: bool = False) -> list[Use]:
         text = re.sub(rf"^.*{re.escape(TODO_MARK)}.*$", lambda m: " " * len(m.group()), text, flags=re.MULTILINE)
     starts = _line_starts(text)
     command_at: dict[int, tuple[tuple[str, str, str, str], ...]] = {}
-    for _, _, found in commands(text):
+    runs_at: dict[int, tuple[str, tuple[str, ...]]] = {}
+    for start, end, found in commands(text):
         items = tuple(token.item for token in found if token.style != "argparse")
         command_at.update((token.start, items) for token in found)
-    found_uses = [
-        Use(
-            f"{m.group(1)}.{m.group(2)}",
-            path,
-            _line_of(starts, m.start()),
-            "override",
-            command_at.get(m.start(), ()),
+        runs = (command_script(text[start : found[0].start]), command_picks(text[start:end]))
+        runs_at.update((token.start, runs) for token in found)
+    found_uses = []
+    for m in _OVERRIDE.finditer(text):
+        script, picks = runs_at.get(m.start(), ("", ()))
+        line = _line_of(starts, m.start())
+        command = command_at.get(m.start(), ())
+        found_uses.append(
+            Use(f"{m.group(1)}.{m.group(2)}", path, line, "override", command, script=script, picks=picks)
         )
-        for m in _OVERRIDE.finditer(text)
-    ]
     if interpolations:
         found_uses.extend(
             Use(f"{m.group(1)}.{m.group(2)}", path, _line_of(starts, m.start()), "interpolation")

@@ -90,7 +90,7 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
             original,
         )
         return cst.parse_expression(gpus_read(section))
-    ctx.fix(ID, f"trainer.{old} is trainer.{new} in every config of the project now: the read moved with it", original)
+    ctx.fix(ID, f"trainer.{old} is trainer.{new} in every config this read may see now: it moved with it", original)
     return updated.with_changes(attr=cst.Name(new))
 
 

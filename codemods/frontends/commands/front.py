@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from codemods.frontends.yaml.text import Edit, apply_edits
 from codemods.kinds import takes_comments
 from codemods.model import Finding, FindingKind, Options, Outcome, todo_comment
+from codemods.project.command_analysis import analysis
 from codemods.project.command_fills import Item
-from codemods.project.command_plans import RULE, Decision, analysis, decide
+from codemods.project.command_plans import RULE, Decision, decide
 from codemods.project.command_syntax import Token, commands
 from codemods.project.index import ProjectIndex, describe
 

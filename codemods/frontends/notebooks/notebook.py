@@ -43,9 +43,10 @@ import os
 import re
 from dataclasses import dataclass, replace
 
-from codemods.frontends.notebooks.ipython import mask, split_lines, unmask
+from codemods.frontends.notebooks.ipython import mask, unmask
 from codemods.frontends.notebooks.joined import chunk_at, hoist_imports, is_placeholder_node, module, split_module
-from codemods.frontends.notebooks.sources import JsonString, NotebookError, Source, language, read
+from codemods.frontends.notebooks.shell import command_text, merge
+from codemods.frontends.notebooks.sources import NotebookError, Source, language, position, read
 from codemods.model import Finding, FindingKind, Options, Outcome, first_line
 
 RULE = "notebook"
@@ -145,55 +146,65 @@ def ends_like(new: str, old: str) -> str:
 
 
 # --- findings: where they are in the file ---------------------------------------------------------------------------
-def _raw_offset(text: str, part: JsonString, index: int) -> int:
-    """The file offset of the ``index``-th character of ``part``'s value (escapes are several characters)."""
-    i, stop = part.start + 1, part.end - 1
-    for _ in range(index):
-        if i >= stop:
-            break
-        if text[i] != "\\":
-            i += 1
-        elif text[i + 1] != "u":
-            i += 2
-        else:
-            pair = 0xD800 <= int(text[i + 2 : i + 6], 16) < 0xDC00 and text[i + 6 : i + 8] == "\\u"
-            i += 12 if pair else 6
-    return i
-
-
-def _position(text: str, source: Source, line: int, column: int) -> tuple[int, int]:
-    """The file line and column of ``source``'s line ``line``, column ``column`` (both 1-based)."""
-    lines = split_lines(source.text) or [""]
-    line = min(max(line, 1), len(lines))
-    offset = sum(len(item) for item in lines[: line - 1]) + min(max(column - 1, 0), len(lines[line - 1]))
-    if not source.parts:
-        at = source.start
-    else:
-        for part in source.parts:
-            if offset < len(part.value) or part is source.parts[-1]:
-                break
-            offset -= len(part.value)
-        at = _raw_offset(text, part, offset)
-    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
-
-
 def _located(text: str, source: Source, finding: Finding, line: int) -> Finding:
-    row, column = _position(text, source, line, finding.column)
+    row, column = position(text, source, line, finding.column)
     message = f"{finding.message} (cell {source.cell}, line {line})"
     return Finding(finding.rule, message, row, column, finding.kind)
 
 
 # --- the entry points -----------------------------------------------------------------------------------------------
-def transform_notebook(text: str, options: Options) -> Outcome:
-    """Migrate a notebook's code cells; the file stays byte for byte where no cell changed."""
-    from codemods.frontends.python import prefilter_tokens, transform_python
-
+def transform_notebook(text: str, options: Options, path: str = "") -> Outcome:
+    """Migrate a notebook's code cells, and the command lines of its cells (``shell``); the file stays byte for
+    byte where no cell changed. ``path``: the notebook's, for the project index."""
     try:
         notebook, sources = read(text)
     except NotebookError as exc:
         return Outcome(text, changed=False, error=str(exc))
     if language(notebook) != "python":
         return Outcome(text, changed=False, parsed=False)
+    code = _code_cells(text, sources, options)
+    if code.error is not None:
+        return Outcome(text, False, code.findings, code.error)
+    findings, texts = list(code.findings), code.texts
+    for source in sources if "trainer" in text else ():
+        before = texts.get(source.cell, source.text)
+        commands = command_text(before, source.code)
+        if "trainer" not in commands:
+            continue
+        from codemods.frontends.commands.front import transform_commands
+
+        outcome = transform_commands(commands, options, path)
+        findings += [_located(text, source, finding, finding.line) for finding in outcome.findings]
+        if outcome.changed:
+            texts[source.cell] = merge(before, commands, outcome.source)
+    found = tuple(sorted(findings, key=lambda f: (f.line, f.column, f.rule, f.message)))
+    if not any(texts.get(source.cell, source.text) != source.text for source in sources):
+        return Outcome(text, False, found, parsed=code.parsed)
+    ascii_only = _ensure_ascii(text, sources)
+    out, done = [], 0
+    for source in sources:
+        new = texts.get(source.cell, source.text)
+        if new != source.text:
+            out += [text[done : source.start], _encoded(text, source, new, ascii_only)]
+            done = source.end
+    result = "".join(out) + text[done:]
+    return Outcome(result, result != text, found)
+
+
+@dataclass
+class _Code:
+    """The code cells' migration: each changed cell's new text by cell number, the findings, and why it failed."""
+
+    texts: dict[int, str]
+    findings: tuple[Finding, ...]
+    error: str | None = None
+    parsed: bool = True
+
+
+def _code_cells(text: str, sources: list[Source], options: Options) -> _Code:
+    """The code cells migrated together as one module (see the module docstring)."""
+    from codemods.frontends.python import prefilter_tokens, transform_python
+
     cells, broken = _cells(sources)
     findings = []
     for source, why, line in broken:
@@ -203,29 +214,23 @@ def transform_notebook(text: str, options: Options) -> Outcome:
     interactive = replace(options, interactive=True)  # a notebook's Trainer runs in its kernel
     outcome = transform_python(module(cells), interactive) if cells else Outcome("", changed=False, parsed=False)
     if outcome.error is not None:
-        return Outcome(text, False, tuple(findings), f"the code cells as one module: {outcome.error}")
+        return _Code({}, tuple(findings), f"the code cells as one module: {outcome.error}")
     for finding in outcome.findings:
         cell, line = chunk_at(cells, finding.line)
         findings.append(_located(text, cell.source, finding, line))
-    found = tuple(sorted(findings, key=lambda f: (f.line, f.column, f.rule, f.message)))
     if not outcome.changed:
-        return Outcome(text, False, found, parsed=outcome.parsed)
+        return _Code({}, tuple(findings), parsed=outcome.parsed)
     texts = split_module(outcome.source, cells)
     if texts is None:
-        return Outcome(text, False, found, "a rule moved the line between two cells: left as it is")
+        return _Code({}, tuple(findings), "a rule moved the line between two cells: left as it is")
     hoist_imports(cells, texts)
-    ascii_only = _ensure_ascii(text, sources)
-    out, done = [], 0
+    changed: dict[int, str] = {}
     for cell, new in zip(cells, texts, strict=True):
         restored = unmask(new, cell.saved)
         if restored is None:
-            return Outcome(text, False, found, f"cell {cell.source.cell}: a rule moved an IPython line")
-        restored = ends_like(restored, cell.source.text)
-        if restored != cell.source.text:
-            out += [text[done : cell.source.start], _encoded(text, cell.source, restored, ascii_only)]
-            done = cell.source.end
-    result = "".join(out) + text[done:]
-    return Outcome(result, result != text, found)
+            return _Code({}, tuple(findings), f"cell {cell.source.cell}: a rule moved an IPython line")
+        changed[cell.source.cell] = ends_like(restored, cell.source.text)
+    return _Code(changed, tuple(findings))
 
 
 def diff(path: str, before: str, after: str) -> str:

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
+#: A source's lines, as ``codemods.frontends.notebooks.ipython.split_lines`` splits them.
+_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 _DECODER = json.JSONDecoder()
 
 
@@ -114,6 +116,39 @@ def read(text: str) -> tuple[dict[str, object], list[Source]]:
             continue
         sources.append(Source(number, kind == "code", s, e, text[s] == "[", parts))
     return notebook, sources
+
+
+# --- positions: where a source's text is in the file ------------------------------------------------------------
+def _raw_offset(text: str, part: JsonString, index: int) -> int:
+    """The file offset of the ``index``-th character of ``part``'s value (escapes are several characters)."""
+    i, stop = part.start + 1, part.end - 1
+    for _ in range(index):
+        if i >= stop:
+            break
+        if text[i] != "\\":
+            i += 1
+        elif text[i + 1] != "u":
+            i += 2
+        else:
+            pair = 0xD800 <= int(text[i + 2 : i + 6], 16) < 0xDC00 and text[i + 6 : i + 8] == "\\u"
+            i += 12 if pair else 6
+    return i
+
+
+def position(text: str, source: Source, line: int, column: int) -> tuple[int, int]:
+    """The file line and column of ``source``'s line ``line``, column ``column`` (both 1-based)."""
+    lines = _LINES.findall(source.text) or [""]
+    line = min(max(line, 1), len(lines))
+    offset = sum(len(item) for item in lines[: line - 1]) + min(max(column - 1, 0), len(lines[line - 1]))
+    if not source.parts:
+        at = source.start
+    else:
+        for part in source.parts:
+            if offset < len(part.value) or part is source.parts[-1]:
+                break
+            offset -= len(part.value)
+        at = _raw_offset(text, part, offset)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 def language(notebook: dict[str, object]) -> str:

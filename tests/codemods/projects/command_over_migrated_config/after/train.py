@@ -1,7 +1,7 @@
 """
-python train.py ++trainer.devices=1 ++trainer.accelerator=cpu ++trainer.strategy=auto trainer.max_epochs=1
-python train.py ++trainer.devices=[1] ++trainer.accelerator=gpu ++trainer.strategy=ddp
-python train.py ++trainer.strategy=auto
+python train.py trainer.devices=1 trainer.accelerator=cpu trainer.strategy=auto trainer.max_epochs=1
+python train.py trainer.devices=[1] trainer.accelerator=gpu trainer.strategy=ddp
+python train.py trainer.strategy=auto
 python train.py trainer.accelerator=ddp_spawn trainer.amp_level=O2
 """
 import hydra

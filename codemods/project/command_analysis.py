@@ -1,0 +1,200 @@
+"""Which override commands of a project migrate with its configs, decided once per run (issue 26).
+
+Each command is planned by ``codemods.project.command_plans`` against the Trainer sections its script may load
+(``codemods.project.command_scripts``); a command stays as it is where it would change a key that something which
+never migrates still uses (a read, an interpolation, a mention), or set a new key over one a config keeps in a legacy
+form; a command that stays holds its own keys in turn, until nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from codemods.project.command_fills import Item, fails_anyway
+from codemods.project.command_plans import Decision, decide
+from codemods.project.guard import changed_keys
+from codemods.project.moved_reads import moves_with_key
+from codemods.project.moved_stores import store_moves
+from codemods.project.section_fates import fates
+from codemods.project.section_plans import plan_section, section_values
+from legacy_api.removed_arguments import refused_at
+
+if TYPE_CHECKING:
+    from codemods.model import Options
+    from codemods.project.index import ProjectIndex, SectionKeys, Use
+
+
+@dataclass
+class Analysis:
+    """The run's decisions about commands (see :func:`analysis`)."""
+
+    sections: list[frozenset[str]] | None
+    #: The keys of each section as written.
+    before: list[frozenset[str]] | None
+    facts: frozenset[str]
+    #: Commands (as the index stores them) that migrate; every other command keeps its keys in the configs.
+    migrating: set[tuple[Item, ...]]
+    decisions: dict[tuple[Item, ...], Decision]
+
+
+def _section_keys(index: ProjectIndex, options: Options, held_at: list[set[str]]) -> list[frozenset[str]] | None:
+    """The keys of each Trainer section once the YAML front end migrates it (``held_at``: for each, the keys used
+    where it may be seen, which stay)."""
+    if not index.sections:
+        return None
+    out = []
+    for section, held in zip(index.sections, held_at, strict=True):
+        # planned as the YAML front end plans it (gpus: 0 writes accelerator: cpu, devices: 1); a key it would
+        # change that is used where the section may be seen stays (the project guard holds it), and the rest is
+        # planned without it
+        items = section_values(section)
+        plan = plan_section(items, options, section, index, False)
+        kept = {key for key in changed_keys(items, plan.items) if f"trainer.{key}" in held}
+        if kept:
+            rest = frozenset(key for key, _ in section.items if key not in kept)
+            plan = plan_section(section_values(section, rest), options, section, index, True)
+        out.append(frozenset(plan.keys()) | kept)
+    return out
+
+
+def analysis(index: ProjectIndex, options: Options) -> Analysis:
+    """Which override commands of the project migrate (memoised on the index per target and rule set).
+
+    Keys used by what never migrates (reads, interpolations, mentions in prose) stay in the configs; a command
+    that would change such a key stays as it is, and then holds its own keys too, until nothing changes.
+    """
+    memo_key = ("overrides", options.target, options.rules)
+    cached = index.memo.get(memo_key)
+    if isinstance(cached, Analysis):
+        return cached
+    # a read that moves with its key (``cfg.trainer.gpus`` -> ``cfg.trainer.devices``) fixes nothing: the key goes
+    fixed_uses = [
+        use
+        for use in index.uses
+        if (use.kind != "override" or not use.command)
+        and not moves_with_key(use, index, options)
+        and not store_moves(use, index, options.target_tuple)
+    ]
+    fixed = {use.key for use in fixed_uses}
+    # per section, the keys of those that may see it (an ASR script's read holds no TTS config)
+    held_at = [{use.key for use in fixed_uses if index.use_reaches(use, section.path)} for section in index.sections]
+    sections = _section_keys(index, options, held_at)
+    before = [frozenset(key for key, _ in section.items) for section in index.sections] or None
+    facts = frozenset(index.facts)
+    decisions: dict[tuple[Item, ...], Decision] = {}
+    places = _places(index)
+    fixed_for: dict[tuple[Item, ...], set[str]] = {}
+    for use in index.uses:
+        if use.kind == "override" and use.command and use.command not in decisions:
+            shell = not use.path.endswith(".py")
+            # a command plans against the sections its script may load (every one where it is not known)
+            mine = [i for i, section in enumerate(index.sections) if _reaches(index, places[use.command], section)]
+            fixed_for[use.command] = {key for i in mine for key in held_at[i]} if mine else fixed
+            if mine and sections is not None and before is not None and len(mine) < len(index.sections):
+                seen, written = [sections[i] for i in mine], [before[i] for i in mine]
+                decisions[use.command] = decide(use.command, options, seen, facts, shell, written)
+            else:
+                decisions[use.command] = decide(use.command, options, sections, facts, shell, before)
+    # A command that stays holds, of its keys, those a config would drop or rename (``gpus``): the config
+    # keeps them, so no other command may rename them. A key no config drops holds nothing.
+    # A key the target refuses is not held by a command that stays: the guard migrates its configs anyway (that
+    # command fails on the target either way, with its own TODO), so the other commands move with the configs.
+    removed = {
+        f"trainer.{key}"
+        for old, new in zip(before or [], sections or [], strict=True)
+        for key in old - new
+        if not refused_at(key, options.target_tuple)
+    }
+
+    def holds(commands: Iterable[tuple[Item, ...]]) -> set[str]:
+        # (a command left with its own TODO does not hold what fails on the target anyway; one that stays because
+        # of another command or a read, with no TODO of its own, holds every key it sets)
+        return {
+            f"trainer.{item[2]}"
+            for command in commands
+            for item in command
+            if not (decisions[command].todo is not None and fails_anyway(item))
+        } & removed
+
+    migrating = {command for command, decision in decisions.items() if decision.rewrites}
+    held = holds(command for command in decisions if command not in migrating)
+    # A key the target refuses holds no command: left as it is, the command fails there whatever the configs hold;
+    # rewritten, it works once they migrate (a read that holds the configs keeps them failing loudly until then).
+    refused = {
+        f"trainer.{item[2]}" for command in decisions for item in command if refused_at(item[2], options.target_tuple)
+    }
+    while True:
+        stays = {
+            command
+            for command in migrating
+            if (decisions[command].changed_keys(command) & (held | fixed_for[command])) - refused
+        }
+        if not stays:
+            # Only once the held keys settle: which sections keep legacy keys depends on which commands stay.
+            clashes = _clashes(index, options, migrating, decisions)
+            decisions.update(clashes)
+            stays = set(clashes)
+        if not stays:
+            break
+        migrating -= stays
+        held |= holds(stays)
+    result = Analysis(sections, before, facts, migrating, decisions)
+    index.memo[memo_key] = result
+    return result
+
+
+def _places(index: ProjectIndex) -> dict[tuple[Item, ...], list[Use]]:
+    """Where each command of the project is written (the same command may run in several places)."""
+    found: dict[tuple[Item, ...], list[Use]] = {}
+    for use in index.uses:
+        if use.kind == "override" and use.command:
+            found.setdefault(use.command, []).append(use)
+    return found
+
+
+def _reaches(index: ProjectIndex, uses: Sequence[Use], section: SectionKeys) -> bool:
+    return any(index.use_reaches(use, section.path) for use in uses)
+
+
+def _clashes(
+    index: ProjectIndex, options: Options, migrating: set[tuple[Item, ...]], decisions: dict[tuple[Item, ...], Decision]
+) -> dict[tuple[Item, ...], Decision]:
+    """The migrating commands that would set a key over one a section keeps in a legacy form (``accelerator:
+    ddp`` held or left as it is): each stays, with a TODO naming the sections."""
+    kept = fates(index, options, migrating, frozenset(c for c, d in decisions.items() if d.todo is not None))
+    places = _places(index)
+    out: dict[tuple[Item, ...], Decision] = {}
+    for command in sorted(migrating):
+        decision = decisions[command]
+        own = {item[2] for item in command}
+        written = {new[2] for news in decision.replace.values() for new in news} - own
+        # only the sections the command may reach (the configs its script loads)
+        hits = [
+            (key, fate.section.path)
+            for fate in kept
+            if _reaches(index, places[command], fate.section)
+            for key in sorted(written & fate.legacy)
+        ]
+        if not hits:
+            continue
+        keys = ", ".join(f"trainer.{key}" for key in sorted({key for key, _ in hits}))
+        paths = sorted({index.where(path) for _, path in hits})
+        where = " and ".join(paths) if len(paths) <= 2 else f"{', '.join(paths[:2])} and {len(paths) - 2} more"
+        changed = " ".join(_spell(command[index]) for index in sorted(decision.replace))
+        out[command] = Decision(
+            todo=f"{changed}: its new keys would override the legacy {keys} that {where} "
+            f"{'keeps' if len(paths) == 1 else 'keep'}; left as it is, migrate them together by hand",
+        )
+    return out
+
+
+def _spell(item: Item) -> str:
+    style, prefix, key, value = item
+    return f"{prefix}trainer.{key}={value}" if style == "hydra" else f"--trainer.{key} {value}"
+
+
+def migrates(use: Use, index: ProjectIndex, options: Options) -> bool:
+    """Whether ``use`` is an override that is rewritten in this run, together with the config keys it sets."""
+    return use.kind == "override" and bool(use.command) and use.command in analysis(index, options).migrating

@@ -1,0 +1,90 @@
+"""What a command line runs, and so which configs its overrides reach (issue 26, item 1: "each command line is its
+own").
+
+``python examples/asr/speech_to_text.py trainer.gpus=2`` sets the Trainer of the config that script loads, not of
+every config of the project: the index records the script a command runs (:func:`command_script`) and what else
+the command picks (:func:`command_picks`: Hydra config groups, ``--config-name``), and resolves the script to the
+project's own file (:func:`script_candidates`). A Hydra script's plain command reaches only the primary config
+(``config_name=``), and the config groups the command chooses; one that picks another config with
+``--config-name``/``--config-path`` reaches whatever the script's code may load (:func:`command_reaches`).
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+
+from codemods.project.config_loads import PRIMARY, UNKNOWN
+
+#: The last ``*.py`` word before a command's first override (``python examples/train.py``, ``!python x.py``,
+#: ``torchrun --nproc_per_node 2 train.py``).
+_SCRIPT = re.compile(r"""(?:^|(?<=[\s'"=]))([^\s'"=;|&<>()`]*\.py)(?=[\s'"]|$)""")
+#: A top-level Hydra override (``model=conformer``, ``+db=mysql``): it may choose a config group.
+_CHOICE = re.compile(r"""(?:^|(?<=[\s'"]))[+~]{0,2}([A-Za-z_][\w-]*)=""")
+#: Hydra's options that pick another primary config or folder.
+_PICKER = re.compile(r"""(?:^|(?<=[\s'"]))(?:--config-(?:name|path|dir)|-c[npd])(?=[\s=]|$)""")
+#: What :func:`command_picks` records for a command that picks its primary config itself.
+PICKS_CONFIG = "--config"
+
+
+def command_script(text: str) -> str:
+    """The script the command ``text`` (its words before the first override) runs, as written; "" for none."""
+    found = _SCRIPT.findall(text)
+    return found[-1] if found else ""
+
+
+def command_picks(text: str) -> tuple[str, ...]:
+    """The config groups the command ``text`` may choose (its top-level ``name=`` overrides), and
+    :data:`PICKS_CONFIG` where it picks its primary config with ``--config-name``/``--config-path``."""
+    found = set(_CHOICE.findall(text))
+    if _PICKER.search(text):
+        found.add(PICKS_CONFIG)
+    return tuple(sorted(found))
+
+
+def _common_tail(path: Sequence[str], parts: Sequence[str]) -> int:
+    count = 0
+    while count < min(len(path), len(parts)) and path[-1 - count] == parts[-1 - count]:
+        count += 1
+    return count
+
+
+def script_candidates(script: str, near: str, root: str, scripts: Sequence[str]) -> tuple[str, ...]:
+    """The files of ``scripts`` (the project's Python files) the command-line word ``script`` names, written in the
+    file ``near``: the file it names from there or from the project's folder ``root``, else those whose path ends
+    with the most of its parts (at least its name: a notebook's ``!python tacotron2.py`` is the project's
+    ``examples/tts/tacotron2.py``). Empty: not a file of the project (the command may run anything)."""
+    known = {os.path.normpath(path): path for path in scripts}
+    plain = script.strip("\"'")
+    if "$" not in plain and not plain.startswith(("~", "/")):
+        for folder in (os.path.dirname(near), root or "."):
+            exact = known.get(os.path.normpath(os.path.join(folder, plain)))
+            if exact is not None:
+                return (exact,)
+    parts = [part for part in plain.replace("\\", "/").split("/") if part not in ("", ".")]
+    cut = max((i + 1 for i, part in enumerate(parts) if part == ".." or part[:1] in "$~{"), default=0)
+    scores = {path: _common_tail(os.path.normpath(path).split(os.sep), parts[cut:]) for path in scripts}
+    best = max(scores.values(), default=0)
+    return tuple(path for path, score in scores.items() if best and score == best)
+
+
+def command_reaches(loads: Sequence[str], config: str, picks: Sequence[str], composed: bool) -> bool | None:
+    """Whether a command that runs a script with these ``loads`` and picks ``picks`` (:func:`command_picks`)
+    reaches the config file ``config``: a Hydra script's primary config, and the files under its folder's config
+    groups that the command chooses. None where that is not narrower than the script's own reach
+    (``codemods.project.config_loads.reaches``): no primary config, a load that cannot be told, a command that
+    picks another config, a primary config that composes others (``composed``)."""
+    primaries = [load[len(PRIMARY) :] for load in loads if load.startswith(PRIMARY)]
+    if not primaries or UNKNOWN in loads or PICKS_CONFIG in picks or composed:
+        return None
+    target = os.path.splitext(os.path.abspath(config))[0]
+    for primary in primaries:
+        primary = os.path.abspath(primary)
+        if target == primary:
+            return True
+        relative = os.path.relpath(target, os.path.dirname(primary)).split(os.sep)
+        if len(relative) > 1 and relative[0] != ".." and relative[0] in picks:
+            return True
+    return False

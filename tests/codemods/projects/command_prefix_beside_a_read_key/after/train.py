@@ -1,0 +1,18 @@
+"""Train on two GPUs:
+
+    python train.py trainer.accelerator=gpu trainer.devices=2
+"""
+import hydra
+import pytorch_lightning as pl
+
+
+@hydra.main(config_path="conf", config_name="config")
+def main(cfg):
+    trainer = pl.Trainer(**cfg.trainer)
+    if cfg.trainer.logger:
+        print("logging")
+    trainer.fit(pl.LightningModule())
+
+
+if __name__ == "__main__":
+    main()

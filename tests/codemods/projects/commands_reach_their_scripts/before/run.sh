@@ -1,0 +1,5 @@
+#!/bin/sh
+# Each command sets the Trainer of the config its own script loads.
+python asr/train.py trainer.gpus=4
+python tts/train.py trainer.accelerator=null trainer.max_epochs=3
+python asr/train.py --config-path conf/variants --config-name big trainer.max_epochs=1
