@@ -26,7 +26,7 @@ _TUNING = re.compile(rb"\.\s*tune\s*\(|\btuner\b|\blr_find\b|\bscale_batch_size\
 _TUNE_FLAG_READ = re.compile(rb"\.\s*(auto_lr_find|auto_scale_batch_size)\b")
 
 
-_MOVABLE_TEXT = {key: re.compile(rb"trainer\W{1,3}" + key.encode() + rb"\b") for key in MOVABLE}
+_MOVABLE_TEXT = {key: re.compile(rb"(?<!\w)trainer\W{1,3}" + key.encode() + rb"\b") for key in MOVABLE}
 _YAML_KEY = {
     key: re.compile(rb"(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)" + key.encode() + rb"[ \t]*:", re.MULTILINE)
     for key in UNSET_READS

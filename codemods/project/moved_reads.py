@@ -13,8 +13,8 @@ apart from a TTS script's), where:
   (``codemods.project.facts.unindexed``: a notebook, a doc, a config outside a recorded Trainer section);
 * no structured-config schema names the old or the new key, and no config the reads may see sets the new key
   already, nor does anything else that may see it (a read would find that value where it found nothing before);
-* every config section of the group that sets the key migrates as a whole in this run (the project guard has nothing else
-  against it), and its new key has the value the old one had, of the same type, with ``accelerator: gpu``:
+* every config section of the group that sets the key migrates as a whole in this run (the project guard has
+  nothing else against it), and its new key has the value the old one had, of the same type, with ``accelerator: gpu``:
   ``gpus: 8`` -> ``devices: 8``, ``gpus: [0, 1]`` -> ``devices: [0, 1]``. Where a config, a command or a store
   gives 0 (``accelerator: cpu, devices: 1``), the reads become ``codemods.project.store_values.gpus_read``
   instead (``(cfg.trainer.devices if cfg.trainer.accelerator == "gpu" else 0)``), which reads 0 there.

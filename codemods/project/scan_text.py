@@ -50,13 +50,27 @@ def text_uses(text: str, path: str, interpolations: bool = False) -> list[Use]:
     starts = _line_starts(text)
     command_at: dict[int, tuple[tuple[str, str, str, str], ...]] = {}
     runs_at: dict[int, tuple[str, tuple[str, ...]]] = {}
+    dead: set[int] = set()
     for start, end, found in commands(text):
+        # a line commented out (a shell's or a Jenkinsfile's comment) runs nowhere: it holds no config back
+        # (``codemods.project.facts`` counts the mentions outside such lines alike)
+        commented = {
+            t.start
+            for t in found
+            if text[text.rfind("\n", 0, t.start) + 1 : t.start].lstrip(' \t"').startswith(("#", "//"))
+        }
+        dead.update(commented)
+        found = [token for token in found if token.start not in commented]
+        if not found:
+            continue
         items = tuple(token.item for token in found if token.style != "argparse")
         command_at.update((token.start, items) for token in found)
         runs = (command_script(text[start : found[0].start]), command_picks(text[start:end]))
         runs_at.update((token.start, runs) for token in found)
     found_uses = []
     for m in _OVERRIDE.finditer(text):
+        if m.start() in dead:
+            continue
         script, picks = runs_at.get(m.start(), ("", ()))
         line = _line_of(starts, m.start())
         command = command_at.get(m.start(), ())

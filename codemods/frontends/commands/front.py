@@ -60,7 +60,9 @@ class _Pass:
             self.find(decision.todo, found[0].start, "report")  # the script's own TODO names the fix
             return
         if decision.todo is not None and self.commented(found[0].start):
-            # Commented-out code runs nowhere: a TODO there would keep --check failing over dead text.
+            # Commented-out code runs nowhere (the index does not count it: it holds no config back): a TODO
+            # there would keep --check failing over dead text. An exact rewrite still applies, for when it is
+            # uncommented.
             self.find(f"in a comment, left as it is: {decision.todo}", found[0].start, "report")
             return
         if decision.todo is not None:
@@ -77,7 +79,7 @@ class _Pass:
             self.find(
                 f"{', '.join(keys)} stays as it is: also used in {where}; migrate those uses together",
                 found[0].start,
-                "report" if self.commented(found[0].start) else "todo",
+                "todo",
                 "project_guard",
             )
             return
@@ -99,12 +101,13 @@ class _Pass:
                 self.find(note.message, found[0].start, "report", note.rule)
 
     def commented(self, offset: int) -> bool:
-        """Whether the command at ``offset`` is commented out: in a shell script or Makefile, its first line
-        begins with ``#``."""
-        if not (self.shell and takes_comments(self.path)):
+        """Whether the command at ``offset`` is commented out: outside Python, its line begins with ``#`` (a shell
+        script, a Makefile) or ``//`` (a Jenkinsfile), as the project index reads it
+        (``codemods.project.scan_text``)."""
+        if not self.shell:
             return False
         first = self.text[self.text.rfind("\n", 0, offset) + 1 : offset]
-        return first.lstrip(" \t").startswith("#")
+        return first.lstrip(' \t"').startswith(("#", "//"))
 
     def replace(self, token: Token, new: list[Item], argv: tuple[str, str, bool] | None) -> None:
         if new:
