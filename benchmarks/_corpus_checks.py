@@ -168,9 +168,22 @@ def dangling_uses(
                     continue
                 if python and line.lstrip().startswith("#"):
                     continue
-                if any(p.search(line) for p in patterns):
+                if any(p.search(line) for p in patterns) and not _new_meaning(key, line):
                     found.append({"key": key, "path": rel, "line": lineno})
     return found
+
+
+#: What 2.x's ``accelerator`` takes: an override setting one of these is a use of the key's new meaning (the device),
+#: written by the run over configs that have the key again, not a dangling use of the 1.x strategy name.
+_DEVICES = r"(?:auto|cpu|gpu|cuda|tpu|mps|hpu|ipu)"
+_NEW_ACCELERATOR = re.compile(rf"""trainer\.accelerator=["']?{_DEVICES}["']?(?:\s|$|\\)""")
+
+
+def _new_meaning(key: str, line: str) -> bool:
+    """Whether every use of ``key`` on ``line`` sets its 2.x meaning (``trainer.accelerator=gpu``)."""
+    if key != "accelerator":
+        return False
+    return len(_NEW_ACCELERATOR.findall(line)) == len(re.findall(r"trainer\.accelerator\b", line))
 
 
 STRATEGY_CLASS = re.compile(r"\b\w*(?:Strategy|" + _ALT_PLUGINS + r")\b")
