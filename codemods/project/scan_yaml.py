@@ -5,6 +5,7 @@ Comments are not uses. Standard library only.
 
 from __future__ import annotations
 
+import os
 import re
 
 from codemods.project.index import STRATEGY_PLUGIN, FileIndex, SectionKeys, Use
@@ -72,6 +73,37 @@ def yaml_sections(code: str, path: str) -> list[SectionKeys]:
         if items:
             found.append(SectionKeys(path, tuple(items), composed))
     return found
+
+
+#: An entry of a top-level ``defaults:`` list: ``- base``, ``- model: resnet``, ``- override hydra/launcher: x``,
+#: ``- db@backup: mysql``, ``- /group: x``.
+_DEFAULTS_ENTRY = re.compile(r"^[ \t]+-[ \t]+(?:override[ \t]+)?/?([\w./-]+)(?:@[\w.]*)?(?:[ \t]*(:))?")
+
+
+def composes_facts(text: str, path: str) -> tuple[str, ...]:
+    """Facts ``composes:<path>`` for what a config's ``defaults:`` list composes into it: ``composes:conf/base``
+    for ``- base`` (a config beside it), ``composes:conf/model/`` for ``- model: resnet`` (any config of the group
+    ``model``, which a command may pick instead); :meth:`codemods.project.index.ProjectIndex.composed_into` reads
+    them. Hydra's own groups (``hydra/...``) and ``_self_`` compose no Trainer section of the project."""
+    if "defaults" not in text:
+        return ()
+    folder = os.path.dirname(path)
+    found: set[str] = set()
+    inside = False
+    for line in text.split("\n"):
+        if _DEFAULTS.match(line):
+            inside = True
+            continue
+        if inside and line.strip() and not line[:1].isspace():
+            inside = False
+        if not inside:
+            continue
+        match = _DEFAULTS_ENTRY.match(line)
+        if match is None or match.group(1) in ("_self_",) or match.group(1).startswith("hydra"):
+            continue
+        place = os.path.normpath(os.path.join(folder, match.group(1)))
+        found.add(f"composes:{place}/" if match.group(2) else f"composes:{place}")
+    return tuple(sorted(found))
 
 
 def _without_comments(line: str) -> str:

@@ -7,6 +7,7 @@ flag rules run on them.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,21 @@ def strategy_beside(options: Options, section: str, path: str) -> bool:
     return index.strategy_beside(section, path, STRATEGY_CLASSES | options.local_strategies)
 
 
+def composed_into(index: object, path: str) -> bool:
+    """Whether some config's ``defaults:`` list composes the config file ``path`` into it (``- base``, or the group
+    ``- config: override_base`` whose folder holds it): its Trainer section is then not all the Trainer gets, as for
+    a config with a ``defaults:`` list of its own (``codemods.project.scan_yaml.composes_facts``)."""
+    if not isinstance(index, ProjectIndex):
+        return False
+    stem = os.path.splitext(os.path.normpath(path))[0]
+    for fact in index.facts:
+        if fact.startswith("composes:"):
+            place = fact[len("composes:") :]
+            if stem == place or (place.endswith("/") and stem.startswith(place)):
+                return True
+    return False
+
+
 def plan_section(
     items: Sequence[tuple[str, Value]], options: Options, section: SectionKeys, index: ProjectIndex, held: bool
 ) -> Plan:
@@ -51,7 +67,7 @@ def plan_section(
         PL,
         options.enabled,
         opaque_rest=held,
-        composed=section.composed,
+        composed=section.composed or composed_into(index, section.path),
         origin={key: "explicit" for key, _ in items},
         written_in="yaml",
         untuned=never_tunes(index),

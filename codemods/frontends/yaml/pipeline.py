@@ -42,7 +42,7 @@ from codemods.plan.model import Plan, Value
 from codemods.project.decisions import guard_section
 from codemods.project.keys import never_tunes
 from codemods.project.prefilter import yaml_triggered
-from codemods.project.section_plans import strategy_beside
+from codemods.project.section_plans import composed_into, strategy_beside
 
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
 #: 1.5 device flags a script's argparse options may take from a config's top level.
@@ -125,7 +125,7 @@ class FilePass:
             section.root,
             self.options.enabled,
             opaque_rest=bool(held),
-            composed=composed(doc),
+            composed=composed(doc) or composed_into(self.options.project, self.path),
             origin={k: "explicit" for k, _ in items},
             written_in="yaml",
             untuned=never_tunes(self.options.project),
