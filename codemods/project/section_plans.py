@@ -8,7 +8,7 @@ flag rules run on them.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from codemods.plan.apply_rules import run_flag_rules
@@ -42,11 +42,16 @@ def strategy_beside(options: Options, section: str, path: str) -> bool:
     return index.strategy_beside(section, path, STRATEGY_CLASSES | options.local_strategies)
 
 
-def composed_into(index: object, path: str) -> bool:
+#: Keys that name the devices: a section that sets one chose them itself, whatever it is composed with.
+_DEVICE_KEYS = frozenset({"gpus", "tpu_cores", "ipus", "hpus", "num_processes", "devices"})
+
+
+def composed_into(index: object, path: str, keys: Iterable[str]) -> bool:
     """Whether some config's ``defaults:`` list composes the config file ``path`` into it (``- base``, or the group
-    ``- config: override_base`` whose folder holds it): its Trainer section is then not all the Trainer gets, as for
-    a config with a ``defaults:`` list of its own (``codemods.project.scan_yaml.composes_facts``)."""
-    if not isinstance(index, ProjectIndex):
+    ``- config: override_base`` whose folder holds it) and its Trainer section (``keys``) names no device: the
+    devices then come from the configs it is composed with, as for a config with a ``defaults:`` list of its own
+    (``codemods.project.scan_yaml.composes_facts``)."""
+    if not isinstance(index, ProjectIndex) or _DEVICE_KEYS & set(keys):
         return False
     stem = os.path.splitext(os.path.normpath(path))[0]
     for fact in index.facts:
@@ -67,7 +72,7 @@ def plan_section(
         PL,
         options.enabled,
         opaque_rest=held,
-        composed=section.composed or composed_into(index, section.path),
+        composed=section.composed or composed_into(index, section.path, (key for key, _ in section.items)),
         origin={key: "explicit" for key, _ in items},
         written_in="yaml",
         untuned=never_tunes(index),

@@ -125,7 +125,7 @@ class FilePass:
             section.root,
             self.options.enabled,
             opaque_rest=bool(held),
-            composed=composed(doc) or composed_into(self.options.project, self.path),
+            composed=composed(doc) or composed_into(self.options.project, self.path, (key for key, _ in items)),
             origin={k: "explicit" for k, _ in items},
             written_in="yaml",
             untuned=never_tunes(self.options.project),
