@@ -21,11 +21,17 @@ from codemods.plan.rule import Rule
 from codemods.project.scan_python import config_key
 from codemods.project.store_values import translate
 from codemods.rules._config_chains import key_path
+from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
 ID = "config_stores"
+#: What a store of a refused key stands for, where its value cannot be read.
+_INSTEAD = {
+    "gpus": 'accelerator = "gpu" and devices = n where n > 0; 0 or None: accelerator = "cpu", devices = 1',
+    "distributed_backend": "strategy = the name",
+}
 
 
 def _literal(value: object) -> cst.BaseExpression:
@@ -33,7 +39,7 @@ def _literal(value: object) -> cst.BaseExpression:
 
 
 def leave_line(ctx: FileContext, original: cst.SimpleStatementLine, updated: Any) -> Any:
-    if not ctx.options.moved_stores or len(original.body) != 1 or not isinstance(original.body[0], cst.Assign):
+    if len(original.body) != 1 or not isinstance(original.body[0], cst.Assign):
         return updated
     assign = original.body[0]
     if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Attribute):
@@ -42,10 +48,22 @@ def leave_line(ctx: FileContext, original: cst.SimpleStatementLine, updated: Any
     chain = key_path(target)
     key = config_key(chain) if chain is not None else None
     name = key.partition(".")[2] if key is not None and key.startswith("trainer.") else ""
-    if name not in ctx.options.moved_stores or not isinstance(updated, cst.SimpleStatementLine):
+    if not name or not isinstance(updated, cst.SimpleStatementLine):
+        return updated
+    if name not in ctx.options.moved_stores:
         return updated
     items = translate(name, ctx.code(assign.value))
     if items is None:
+        if refused_at(name, ctx.target):
+            # The key's stores move (every store the project index saw moves) but this one, which the index did not
+            # see (a notebook's), holds a value that cannot be read: left as it is, it puts back a key the
+            # configs no longer hold and the target's Trainer refuses. The one place a person must change.
+            ctx.todo(
+                ID,
+                f"trainer.{name} = {ctx.code(assign.value)}: Lightning {ctx.options.target}'s Trainer refuses {name}; "
+                f"store what it stands for instead ({_INSTEAD.get(name, 'its replacement')})",
+                original,
+            )
         return updated
     lines = []
     for position, (new_key, value) in enumerate(items):

@@ -1,0 +1,14 @@
+import hydra
+import pytorch_lightning as pl
+
+
+@hydra.main(config_path="conf", config_name="config")
+def main(cfg):
+    trainer = pl.Trainer(**cfg.trainer)
+    if cfg.get("debug"):
+        print("debugging")
+    trainer.fit(pl.LightningModule())
+
+
+if __name__ == "__main__":
+    main()
