@@ -133,7 +133,7 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
         }
         if not stays:
             # Only once the held keys settle: which sections keep legacy keys depends on which commands stay.
-            clashes = _clashes(index, options, migrating, decisions)
+            clashes = _clashes(index, options, migrating, decisions, places)
             decisions.update(clashes)
             stays = set(clashes)
         if not stays:
@@ -159,12 +159,15 @@ def _reaches(index: ProjectIndex, uses: Sequence[Use], section: SectionKeys) -> 
 
 
 def _clashes(
-    index: ProjectIndex, options: Options, migrating: set[tuple[Item, ...]], decisions: dict[tuple[Item, ...], Decision]
+    index: ProjectIndex,
+    options: Options,
+    migrating: set[tuple[Item, ...]],
+    decisions: dict[tuple[Item, ...], Decision],
+    places: dict[tuple[Item, ...], list[Use]],
 ) -> dict[tuple[Item, ...], Decision]:
     """The migrating commands that would set a key over one a section keeps in a legacy form (``accelerator:
     ddp`` held or left as it is): each stays, with a TODO naming the sections."""
     kept = fates(index, options, migrating, frozenset(c for c, d in decisions.items() if d.todo is not None))
-    places = _places(index)
     out: dict[tuple[Item, ...], Decision] = {}
     for command in sorted(migrating):
         decision = decisions[command]

@@ -299,7 +299,12 @@ class ProjectIndex:
         loads = self._loads_of(path)
         if loads is None:
             return True
-        return self.reaches_through(loads, path, config)
+        # asked for every use and splat against every section by the guard, the plans and the moved reads
+        memo_key = ("reaches", path, config)
+        cached = self.memo.get(memo_key)
+        if not isinstance(cached, bool):
+            cached = self.memo[memo_key] = self.reaches_through(loads, path, config)
+        return cached
 
     def config_names(self) -> frozenset[str]:
         """The config names the project's commands pick with Hydra's ``--config-name``, whatever folder a

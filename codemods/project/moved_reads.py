@@ -208,12 +208,18 @@ def moved_keys(index: object, options: Options) -> frozenset[str]:
     """The :data:`MOVES` keys whose every read moves in this run: their stores move too (rule ``config_stores``)."""
     if not isinstance(index, ProjectIndex) or not index.uses:
         return frozenset()
+    memo_key = ("moved_keys", options.target, options.rules)  # asked for each store use (moves_with_key)
+    cached = index.memo.get(memo_key)
+    if isinstance(cached, frozenset):
+        return cached
     modes = _modes(index, options)
-    return frozenset(
+    found = frozenset(
         key
         for key, paths in modes.items()
         if all(use.path in paths for use in index.uses_of(f"trainer.{key}") if movable_read(use))
     )
+    index.memo[memo_key] = found
+    return found
 
 
 def moves_with_key(use: Use, index: ProjectIndex, options: Options) -> bool:
