@@ -170,6 +170,9 @@ class Plan:
     #: Every call that takes these flags (a config section) also passes a strategy object (``plugins=[DDPPlugin()]``),
     #: which 1.5 ran whatever strategy name the flags held: set by the YAML front end from the project index.
     strategy_beside: bool = False
+    #: The call is Lightning's own ``Trainer(...)``, seen in Python (not a subclass, which may take flags of its own,
+    #: nor ``from_argparse_args``): a keyword the target's signature lacks is a TypeError there.
+    lightning_trainer: bool = False
 
     #: The key before the first key a rule dropped ("" for the start): where :meth:`set` puts new keys.
     _gap: str | None = field(default=None, init=False, repr=False, compare=False)
@@ -280,7 +283,15 @@ class Plan:
 #: Flag rules whose flags do not take part in choosing the accelerator, the devices or the strategy: they still
 #: run on a plan another rule gave up on (:meth:`Plan.stop`).
 INDEPENDENT: frozenset[str] = frozenset(
-    {"amp_flags", "auto_select_gpus", "precision_values", "removed_arguments", "replace_sampler_ddp", "strategy_names"}
+    {
+        "amp_flags",
+        "auto_select_gpus",
+        "precision_values",
+        "removed_arguments",
+        "replace_sampler_ddp",
+        "strategy_names",
+        "unknown_trainer_flags",
+    }
 )
 
 #: Each legacy Trainer flag and the rule that migrates it (whose target decides whether it must go).

@@ -117,6 +117,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if any(new is not old for new, old in zip(args, updated.args, strict=True)):
         updated = updated.with_changes(args=args)
     plan = _args_plan(ctx, root, original, updated, argparse)
+    plan.lightning_trainer = not argparse and ctx.qualified_name(original.func) in TRAINERS and root == PL
     fit_moves.offer(ctx, plan)
     lines = _own_lines(original)
     inline: dict[str, list[str]] = {}
