@@ -160,6 +160,14 @@ def step(plan: Plan) -> None:
             return
         plan.set("accelerator", new("cpu"))
         plan.note(ID, 'accelerator=None meant the CPU; 2.0 rejects None: accelerator="cpu"')
+    accelerator = plan.get("accelerator")
+    cpu = accelerator is None or (accelerator.known and accelerator.lit == "cpu")
+    if devices is not None and devices.known and devices.lit is None and cpu and not plan.opaque_rest:
+        # 1.5 read devices= only next to an accelerator, and ran one CPU process for None next to "cpu" (rule
+        # cpu_devices, which ran before accelerator=None became "cpu" here); 2.x refuses None on the CPU
+        plan.drop("devices")
+        devices = None
+        plan.note(ID, "dropped devices=None: the default, which chose nothing in 1.5; 2.0 rejects None")
     if strategy is not None and strategy.known and strategy.lit is None:
         plan.drop("strategy")
         strategy = None

@@ -29,6 +29,26 @@ KEEPS_ONE_CPU = [
 _HEAD = "from pytorch_lightning import Trainer\n"
 
 
+# devices=None chose nothing in 1.5 (it was read only next to an accelerator, and None next to "cpu" ran one
+# process); 2.6.6 raises "`devices` selected with `CPUAccelerator` should be an int > 0" for it.
+DEVICES_NONE = [
+    pytest.param("Trainer(devices=None, max_epochs=1)", "Trainer(max_epochs=1)", id="alone: the default"),
+    pytest.param("Trainer(accelerator=None, devices=None)", 'Trainer(accelerator="cpu")', id="next to the CPU None meant"),
+]
+
+
+@pytest.mark.parametrize(("before", "after"), DEVICES_NONE)
+def test_devices_none_is_dropped(before: str, after: str) -> None:
+    check_transformed(_HEAD + before + "\n", _HEAD + after + "\n", "2.0")
+
+
+def test_devices_none_in_a_config_section_is_dropped() -> None:
+    from tests.codemods.helpers import run
+
+    section = "trainer:\n  gpus: null\n  accelerator: null\n  devices: null\n  max_epochs: 1\n"
+    assert run(section, "2.6", yaml=True).source == "trainer:\n  accelerator: cpu\n  max_epochs: 1\n"
+
+
 @pytest.mark.parametrize(("before", "after"), KEEPS_ONE_CPU)
 def test_flags_that_act_on_every_device_keep_one_cpu(before: str, after: str) -> None:
     check_transformed(_HEAD + before + "\n", _HEAD + after + "\n", "2.0")
