@@ -43,6 +43,7 @@ from codemods.project.decisions import guard_section
 from codemods.project.keys import never_tunes
 from codemods.project.prefilter import yaml_triggered
 from codemods.project.section_plans import composed_into, strategy_beside
+from legacy_api.target_aliases import same_on_target
 
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
 #: 1.5 device flags a script's argparse options may take from a config's top level.
@@ -79,6 +80,9 @@ class FilePass:
     moved: dict[str, str | None] = field(default_factory=dict)
     #: id of a string edit -> the value it changes (for the safety check, once the edit is kept).
     paths: dict[int, Touched] = field(default_factory=dict)
+    #: Keys of the section being written that are kept for a use elsewhere where the target takes the value as
+    #: written for the one the migration would spell (``precision: 16``): a report, no TODO.
+    _as_written: set[str] = field(default_factory=set)
 
     def run(self) -> None:
         layout = style(self.docs)
@@ -152,6 +156,12 @@ class FilePass:
             used = _used_keys(reasons, section.name)
             if reasons and not held and used and len(used) == len(reasons) and len(used) < len(items):
                 # Keep only the keys used elsewhere; the rest of the section may still migrate around them.
+                after = dict(plan.items)
+                self._as_written = {
+                    key
+                    for key, value in items
+                    if key in used and key in after and _same_on_target(key, value, after[key], target)
+                }
                 try:
                     return self._section(doc_index, doc, section, layout, renames, used)
                 except _HeldClash:
@@ -201,6 +211,11 @@ class FilePass:
         slots = [Slot(key, read(doc, entries[key].value), "keep", entries[key]) for key in sorted(held)]
         placer = TodoPlacer(writer, slots, [])
         for key, reason in sorted(held.items()):
+            if key in self._as_written:
+                # (precision: 16 kept for a read of it: the target reads it as the "16-mixed" it would have become)
+                kept = f"{reason.split(': migrate', 1)[0]}: kept as written, which Lightning reads as the same choice"
+                self._find("project_guard", kept, doc.lines.line(entries[key].start) + 1, "report")
+                continue
             text = _todo(reason, "project_guard")
             line = doc.lines.line(entries[key].start) + 1
             if text not in self.text:
@@ -313,6 +328,10 @@ class FilePass:
         for edit, path in interpolation_edits(doc, self.moved, self.options, self._find, busy):
             self.edits.append(edit)
             self.touched.append(Touched(doc_index, path, whole=True))
+
+
+def _same_on_target(key: str, old: Value, new: Value, target: tuple[int, ...]) -> bool:
+    return old.known and new.known and same_on_target(key, old.lit, new.lit, target)
 
 
 def _used_keys(reasons: list[str], section: str) -> dict[str, str]:
