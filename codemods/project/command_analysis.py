@@ -17,6 +17,7 @@ from codemods.project.command_plans import Decision, decide
 from codemods.project.guard import changed_keys
 from codemods.project.moved_reads import moves_with_key
 from codemods.project.moved_stores import store_moves
+from codemods.project.schema_plans import migrated_schema, schema_facts
 from codemods.project.section_fates import fates
 from codemods.project.section_plans import plan_section, section_values
 from legacy_api.removed_arguments import refused_at
@@ -92,11 +93,12 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
             # a command plans against the sections its script may load (every one where it is not known)
             mine = [i for i, section in enumerate(index.sections) if _reaches(index, places[use.command], section)]
             fixed_for[use.command] = {key for i in mine for key in held_at[i]} if mine else fixed
+            schema = _schema_keys(index, options, places[use.command])
             if mine and sections is not None and before is not None and len(mine) < len(index.sections):
                 seen, written = [sections[i] for i in mine], [before[i] for i in mine]
-                decisions[use.command] = decide(use.command, options, seen, facts, shell, written)
+                decisions[use.command] = decide(use.command, options, seen, facts, shell, written, schema)
             else:
-                decisions[use.command] = decide(use.command, options, sections, facts, shell, before)
+                decisions[use.command] = decide(use.command, options, sections, facts, shell, before, schema)
     # A command that stays holds, of its keys, those a config would drop or rename (``gpus``): the config
     # keeps them, so no other command may rename them. A key no config drops holds nothing.
     # A key the target refuses is not held by a command that stays: the guard migrates its configs anyway (that
@@ -152,6 +154,19 @@ def _places(index: ProjectIndex) -> dict[tuple[Item, ...], list[Use]]:
         if use.kind == "override" and use.command:
             found.setdefault(use.command, []).append(use)
     return found
+
+
+def _schema_keys(index: ProjectIndex, options: Options, uses: Sequence[Use]) -> frozenset[str]:
+    """The fields of the project's Trainer-mirroring classes once migrated, where a command written at ``uses`` may
+    override a config built on one: its script is not known, or may meet a schema (``ProjectIndex.schema_free``)."""
+    if not index.schemas:
+        return frozenset()
+    scripts = [path for use in uses for path in (index.script_files(use.script, use.path) if use.script else ())]
+    if scripts and all(index.schema_free(path) for path in scripts):
+        return frozenset()
+    facts = schema_facts(index)
+    target = options.target_tuple
+    return frozenset(name for schema in index.schemas for name, _ in migrated_schema(schema, target, facts).fields)
 
 
 def _reaches(index: ProjectIndex, uses: Sequence[Use], section: SectionKeys) -> bool:

@@ -109,10 +109,12 @@ def decide(
     facts: frozenset[str],
     shell: bool = True,
     before: Sequence[frozenset[str]] | None = None,
+    schema: frozenset[str] = frozenset(),
 ) -> Decision:
     """Plan one command. ``sections``: the keys of each Trainer section of the project once migrated (None: no
     config was seen), ``before``: as written; ``facts``: what the project index knows (``hydra>=1.1``,
-    ``argparse_trainer``)."""
+    ``argparse_trainer``); ``schema``: the fields of the Trainer-mirroring classes the configs the command
+    overrides may be built on, once migrated (a key a YAML section lacks may be there)."""
     keys = [item[2] for item in items]
     spelled = " ".join(f"{item[1]}trainer.{item[2]}" if item[0] != "argparse" else f"--{item[2]}" for item in items)
     if items[0][0] == "argparse" and options.target_tuple >= (2, 0):
@@ -158,7 +160,7 @@ def decide(
                 todo=f"{spelled}: the rules drop {items[index][1]}trainer.{items[index][2]}, and without it the "
                 "config's value would apply; migrate it by hand",
             )
-    return _prefixes(items, decision, sections, facts, before)
+    return _prefixes(items, decision, sections, facts, before, schema)
 
 
 def _sees_every_decider(keys: Sequence[str], sections: Sequence[frozenset[str]]) -> bool:
@@ -217,12 +219,14 @@ def _prefixes(
     sections: Sequence[frozenset[str]] | None,
     facts: frozenset[str],
     before: Sequence[frozenset[str]] | None,
+    schema: frozenset[str] = frozenset(),
 ) -> Decision:
     """Each Hydra key's prefix, from the migrated configs (see the module docstring).
 
     The configs seen are trusted only where they agree with the command: ``trainer.gpus=`` where every section
     has ``gpus``, ``+trainer.gpus=`` where none has. Otherwise (a key from a schema or from a config this run
-    did not see) a renamed token keeps its prefix and a new key needs ``++``.
+    did not see) a renamed token keeps its prefix and a new key needs ``++``. A key a schema the configs may be
+    built on has (``schema``) may be there where no section has it: ``+`` would fail there, so it needs ``++`` too.
     """
     force = "hydra>=1.1" in facts and "hydra<1.1" not in facts
     out: dict[int, list[Item]] = {}
@@ -237,6 +241,8 @@ def _prefixes(
             if style == "hydra" and prefix != "++" and (trusted or key != origin[2]):
                 if trusted and sections:
                     present = [key in section for section in sections]
+                    if not any(present) and key in schema:
+                        present.append(True)  # a structured config's field: Hydra refuses to add it again
                     prefix = "" if all(present) else "+" if not any(present) else "++" if force else "?"
                 elif prefix != "+" or sections:
                     prefix = "++" if force else "?"

@@ -338,8 +338,8 @@ class ProjectIndex:
         names (``@hydra.main(config_path="conf")``), none of those composes others (a ``defaults:`` list may
         name a schema a ``ConfigStore`` registered), and it names no schema itself. Anything else may read a
         schema's defaults."""
-        if not self.loads_own(path) or self._names_a_schema(path):
-            return False
+        if not self.loads_own(path) or self._names_a_schema(path) or self._composed(self._loads_of(path) or ()):
+            return False  # (a primary config that is no file is a ConfigStore node: a schema)
         return not any(section.composed and self.reaches(path, section.path) for section in self.sections)
 
     def section_paths(self) -> frozenset[tuple[str, ...]]:
