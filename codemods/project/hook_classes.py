@@ -34,7 +34,15 @@ NO_CLASSES: RawClasses = (False, ())
 
 def scan_hook_bases(data: bytes) -> RawClasses:
     """Every ``class Name(...)`` of a Python file, raw; :func:`classes` reads them."""
-    found = _CLASS.findall(data)
+    if not _CLASS.search(data):
+        return NO_CLASSES
+    # a class line commented out (``# class SequenceDataset(LightningDataModule):`` above the plain class that
+    # replaced it) defines nothing
+    found = [
+        match.groups()
+        for match in _CLASS.finditer(data)
+        if b"#" not in data[data.rfind(b"\n", 0, match.start()) + 1 : match.start()]
+    ]
     if not found:
         return NO_CLASSES
     # Whether it mentions Lightning matters only where a base is named like one of Lightning's: test the file then.

@@ -16,6 +16,11 @@ SCANS = [
     pytest.param(b"class C(a.b.Base, Mixin[int], metaclass=Meta):\n    pass\n", (("C", ("Base", "Mixin"), ""),),
                  id="dotted and subscripted bases by their last name, keywords skipped"),
     pytest.param(b"# a subclass Foo(Bar) in prose\nclass_(x)\n", (), id="prose and names ending in class are no class"),
+    pytest.param(
+        LIGHTNING + b"# class Data(LightningDataModule):\nclass Data:\n    pass\n",
+        (),
+        id="a class line commented out defines nothing",
+    ),
 ]
 
 
