@@ -214,10 +214,12 @@ def reaches(
 @cache
 def composes(primary: str) -> bool:
     """Whether Hydra's primary config ``primary`` (a path without its suffix) composes others: a ``defaults:`` list
-    may name a sibling. A file that cannot be read (the name of a class in the ConfigStore) may."""
-    for suffix in (".yaml", ".yml"):
+    may name a sibling. A file that cannot be read (the name of a class in the ConfigStore) may. Hydra takes the name
+    with or without its suffix (``config_name="x.yaml"``)."""
+    names = (primary,) if primary.endswith((".yaml", ".yml")) else (primary + ".yaml", primary + ".yml")
+    for name in names:
         try:
-            with open(primary + suffix, encoding="utf-8", errors="replace") as handle:
+            with open(name, encoding="utf-8", errors="replace") as handle:
                 return re.search(r"^defaults[ \t]*:", handle.read(), re.MULTILINE) is not None
         except OSError:
             continue

@@ -26,7 +26,6 @@ from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Plan, Value
 from codemods.plan.schema_model import KEEP as _KEEP
 from codemods.plan.schema_model import SchemaFacts, SchemaPlan, widened
-from codemods.project.keys import MOVES
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS, refused_at
 from legacy_api.renames import PL
 from legacy_api.surface import arguments, release_for, surface
@@ -166,21 +165,10 @@ def schema_facts(index: object) -> SchemaFacts:
         return cached
     uses = getattr(index, "uses", ())
     names = {row.name for row in REMOVED_ARGUMENTS}
-    schema_free = getattr(index, "schema_free", None)
     used = frozenset(
         name
         for use in uses
         if use.kind != "override" and use.key.startswith("trainer.") and (name := use.key.partition(".")[2]) in names
-    ) | frozenset(
-        # a device flag read where a config built on the class may be seen: the read stays (codemods.project.
-        # moved_reads moves no read that may meet a schema naming the key), so the field stays for it to read
-        name
-        for use in uses
-        if use.kind == "read"
-        and not use.stored
-        and (name := use.key.partition(".")[2]) in MOVES
-        and use.key.startswith("trainer.")
-        and (schema_free is None or not schema_free(use.path))
     )
     strings = {
         name
