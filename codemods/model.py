@@ -59,6 +59,8 @@ class Options:
     #: Project classes deriving from LightningModule/LightningDataModule/Callback, with that base
     #: (``codemods.project.hook_classes``).
     hook_classes: frozenset[tuple[str, str]] = frozenset()
+    #: Each of those classes with the hook words of its text and its project bases' (``project_hook_words``).
+    hook_words: frozenset[tuple[str, frozenset[str]]] = frozenset()
     #: The project hands a Trainer a list of loggers somewhere (``codemods.project.logger_lists``).
     logger_lists: bool = False
     #: The code runs in an interactive interpreter (a notebook's cells).

@@ -16,7 +16,7 @@ from codemods.files import DecodeError, decode, encode, read_regular, select_reg
 from codemods.frontends.python import python_triggered, transform_python
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_test_path, is_text_file
 from codemods.model import Finding, Options, Outcome
-from codemods.project.hook_classes import project_hook_classes, subclasses_one
+from codemods.project.hook_classes import project_hook_classes, project_hook_words, subclasses_one
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
 from codemods.project.moved_stores import moved_store_keys
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
@@ -171,7 +171,9 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
     scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
     # And a file subclassing the project's own LightningModule (or DataModule, Callback): its hooks are checked.
     hook_classes = project_hook_classes(item.hooks for item in scans)
-    options = replace(options, hook_classes=hook_classes, logger_lists=any(item.loggers for item in scans))
+    hook_words = project_hook_words((item.hooks for item in scans), hook_classes)
+    logger_lists = any(item.loggers for item in scans)
+    options = replace(options, hook_classes=hook_classes, hook_words=hook_words, logger_lists=logger_lists)
     scans = [replace(item, triggered=True) if subclasses_one(item.hooks, hook_classes) else item for item in scans]
     # And a file whose only legacy is a config read that moves with its key (rule config_reads).
     moving = {(path, key) for path, key, _ in options.read_moves}

@@ -16,19 +16,27 @@ from collections.abc import Iterable
 #: Lightning's hook classes by the names code subclasses them under (``legacy_api.hooks.HOOK_BASES``' short names).
 LIGHTNING_BASES = frozenset({"LightningModule", "LightningDataModule", "Callback"})
 
-#: ``class Name(bases)``, not preceded by a word character or a dot ("subclass X(" in prose): literal-led, so the
+#: ``class Name(bases)`` or ``class Name:`` (a mixin's hooks count, ``project_hook_words``), not preceded by a word
+#: character or a dot ("subclass X(" in prose): literal-led, so the
 #: regex engine looks for "class" with memchr and checks the rest only there (one pass over torch's 2,290 files in
 #: ~35 ms; a leading look-behind would make it test every position, 20x slower).
-_CLASS = re.compile(rb"class(?<![\w.]class)[ \t]+(\w+)[ \t]*\(([^)]*)\)")
+_CLASS = re.compile(rb"class(?<![\w.]class)[ \t]+(\w+)[ \t]*(?:\(([^)]*)\)|:)")
 _LAST = re.compile(r"(\w+)\s*(?:\[[^\]]*\])?\s*$")
 _DEF = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
 _BASE_WORDS = tuple(name.encode() for name in sorted(LIGHTNING_BASES))
 
+#: The names in a class's text that say which step and epoch hooks it takes part in (``validation_step``,
+#: ``on_validation_batch_end``, ``validation_epoch_end``, ``validation_step_outputs``, ``training_step_end``).
+_HOOK_WORDS = re.compile(rb"\b\w+_(?:epoch_end|step_end|batch_end|step_outputs|step)\b")
+#: A comment, whose words are no code (a TODO this tool wrote names hooks: a second run must decide as the first).
+_COMMENT = re.compile(rb"#[^\n]*")
+
 #: A class as phase one sees it: (name, the last names of its bases, the Lightning base it names directly or "").
 ClassBases = tuple[str, tuple[str, ...], str]
 #: What phase one keeps of a file, undecoded until the project needs it: whether it mentions Lightning, and each
-#: ``class`` line's name and bases.
-RawClasses = tuple[bool, tuple[tuple[bytes, bytes], ...]]
+#: ``class`` line's name and bases, with the hook words (:data:`_HOOK_WORDS`) of the text from that line to the next
+#: class line (more than the class's body where module code follows it: more words only ever block a rewrite).
+RawClasses = tuple[bool, tuple[tuple[bytes, bytes, frozenset[bytes]], ...]]
 NO_CLASSES: RawClasses = (False, ())
 
 
@@ -38,16 +46,25 @@ def scan_hook_bases(data: bytes) -> RawClasses:
         return NO_CLASSES
     # a class line commented out (``# class SequenceDataset(LightningDataModule):`` above the plain class that
     # replaced it) defines nothing
-    found = [
-        match.groups()
+    matches = [
+        match
         for match in _CLASS.finditer(data)
         if b"#" not in data[data.rfind(b"\n", 0, match.start()) + 1 : match.start()]
     ]
-    if not found:
+    if not matches:
         return NO_CLASSES
+    ends = [match.start() for match in matches[1:]] + [len(data)]
+    found = [
+        (match.group(1), match.group(2) or b"", _words(data[match.end() : end]))
+        for match, end in zip(matches, ends, strict=True)
+    ]
     # Whether it mentions Lightning matters only where a base is named like one of Lightning's: test the file then.
-    named = any(word in text for _, text in found for word in _BASE_WORDS)
+    named = any(word in text for _, text, _ in found for word in _BASE_WORDS)
     return (named and b"lightning" in data, tuple(found))
+
+
+def _words(body: bytes) -> frozenset[bytes]:
+    return frozenset(_HOOK_WORDS.findall(_COMMENT.sub(b"", body)))
 
 
 def classes(raw: RawClasses) -> tuple[ClassBases, ...]:
@@ -55,7 +72,7 @@ def classes(raw: RawClasses) -> tuple[ClassBases, ...]:
     base named like Lightning's counts as Lightning's only in a file that mentions it."""
     lightning, found = raw
     out: list[ClassBases] = []
-    for name, text in found:
+    for name, text, _words in found:
         bases = []
         for part in text.decode("utf-8", errors="replace").split(","):
             if "=" in part:
@@ -75,7 +92,7 @@ def _relevant(raws: list[RawClasses]) -> list[ClassBases]:
     words: tuple[bytes, ...] = _BASE_WORDS
     decoded: list[ClassBases] = []
     while words and pending:
-        taken = [raw for raw in pending if any(word in text for _, text in raw[1] for word in words)]
+        taken = [raw for raw in pending if any(word in text for _, text, _ in raw[1] for word in words)]
         if not taken:
             break
         pending = [raw for raw in pending if raw not in taken]
@@ -121,7 +138,7 @@ def subclasses_one(raw: RawClasses, hook_classes: frozenset[tuple[str, str]]) ->
     if not hook_classes or not raw[1]:
         return False
     names = {name for name, _ in hook_classes}
-    if not any(name.encode() in text for _, text in raw[1] for name in names):
+    if not any(name.encode() in text for _, text, _ in raw[1] for name in names):
         return False
     return any(base in names for _, bases, _ in classes(raw) for base in bases)
 
@@ -136,3 +153,35 @@ def defines_hook_subclass(text: str, hook_classes: frozenset[tuple[str, str]]) -
 
     changed = hooks()
     return any(match.group(1) in changed for match in _DEF.finditer(text))
+
+
+def project_hook_words(
+    scanned: Iterable[RawClasses], hook_classes: frozenset[tuple[str, str]]
+) -> frozenset[tuple[str, frozenset[str]]]:
+    """(class name, the hook words of that class and of every project class it derives from) for each of the
+    project's hook classes: a subclass's epoch-end hook is rewritten like a direct LightningModule's only where its
+    project bases take no part in that stage's hooks (``codemods.rules._epoch_end_plan``). A name defined several
+    times has the words of every definition; a base the project does not define adds none (Lightning's own, or a
+    library's class)."""
+    if not hook_classes:
+        return frozenset()
+    defined: dict[str, tuple[set[str], set[str]]] = {}
+    for raw in scanned:
+        for (_, _text, raw_words), (name, bases, _) in zip(raw[1], classes(raw), strict=True):
+            entry = defined.setdefault(name, (set(), set()))
+            entry[0].update(word.decode("ascii", errors="replace") for word in raw_words)
+            entry[1].update(bases)
+    out = []
+    for name, _ in sorted(hook_classes):
+        words: set[str] = set()
+        seen: set[str] = set()
+        pending = [name]
+        while pending:
+            current = pending.pop()
+            if current in seen or current not in defined:
+                continue
+            seen.add(current)
+            words |= defined[current][0]
+            pending.extend(defined[current][1])
+        out.append((name, frozenset(words)))
+    return frozenset(out)

@@ -159,13 +159,22 @@ def _named_elsewhere(ctx: FileContext, name: str) -> bool:
     return name in found[1]
 
 
-def blocker(ctx: FileContext, cls: cst.ClassDef, node: cst.FunctionDef) -> str | None:
-    """Why ``node`` (an epoch-end hook of ``cls``) cannot be rewritten exactly; None when it can."""
+def blocker(
+    ctx: FileContext, cls: cst.ClassDef, node: cst.FunctionDef, through: tuple[str, frozenset[str] | None] | None = None
+) -> str | None:
+    """Why ``node`` (an epoch-end hook of ``cls``) cannot be rewritten exactly; None when it can. ``through``: the
+    project's class ``cls`` derives from (not Lightning's directly), with the hook words of it and its own project
+    bases (``codemods.project.hook_classes.project_hook_words``)."""
     row = EPOCH_ENDS[node.name.value]
     name = parameter(node)
     if name is None:
         return "its signature is not (self, outputs)"
     defined = methods(cls)
+    if through is not None and through[1] is None:
+        return f"the class derives from the project's {through[0]}, whose own hooks this rewrite cannot see"
+    named = sorted(through[1] & {row.hook, row.successor}) if through is not None and through[1] else []
+    if through is not None and named:
+        return f"the class derives from the project's {through[0]}, which names {named[0]} itself"
     for clash in (row.successor, row.batch_end):
         if clash in defined:
             return f"the class also defines {clash}: merge the two by hand"
@@ -173,6 +182,9 @@ def blocker(ctx: FileContext, cls: cst.ClassDef, node: cst.FunctionDef) -> str |
         return f"the module calls {row.hook} by name"
     if not reads(node, name):
         return None  # nothing to collect: a rename
+    inherited = _inherited(row, defined, *through) if through is not None else None
+    if inherited is not None:
+        return inherited
     step_names, step_varargs = _step_parameters(defined.get(row.step))
     if row.step + "_end" in defined:
         return f"1.x collected the outputs of {row.step}_end, which 2.x removed"
@@ -187,4 +199,19 @@ def blocker(ctx: FileContext, cls: cst.ClassDef, node: cst.FunctionDef) -> str |
         return "the class has no __init__ calling super().__init__() to create the list in"
     if row.training and ctx.resolve("torch") not in (None, "torch"):
         return "the name torch is bound to something else here"
+    return None
+
+
+def _inherited(
+    row: EpochEnd, defined: dict[str, cst.FunctionDef], base: str, words: frozenset[str] | None
+) -> str | None:
+    """Why a hook of a subclass of the project's ``base`` that reads its outputs cannot collect them like a direct
+    LightningModule's: the base (or a project class it derives from) has this stage's batch-end hook, step-end hook
+    or list, which the subclass's new ones would override, or the step whose outputs are collected. None where it
+    has none: then the subclass's hooks are the stage's."""
+    named = sorted((words or frozenset()) & {row.batch_end, f"{row.step}_end", row.attribute})
+    if named:
+        return f"the class derives from the project's {base}, which names {named[0]} itself"
+    if words is not None and row.step in words and row.step not in defined:
+        return f"its {row.step} is the project's {base}'s, whose outputs this rewrite cannot see"
     return None

@@ -71,3 +71,9 @@ def owner_class(ctx: FileContext) -> cst.ClassDef | None:
     statements = ctx.statements
     owner = statements[-2] if len(statements) >= 2 else None
     return owner if isinstance(owner, cst.ClassDef) else None
+
+
+def inherited_words(ctx: FileContext, base: str) -> frozenset[str] | None:
+    """The hook words of the project's class ``base`` and the project classes it derives from
+    (``Options.hook_words``); None where the run did not record it."""
+    return dict(ctx.options.hook_words).get(base)

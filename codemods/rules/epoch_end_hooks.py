@@ -25,7 +25,7 @@ import libcst as cst
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules._epoch_end_plan import EPOCH_ENDS, EpochEnd, blocker, methods, parameter, reads, super_init
-from codemods.rules._hook_classes import base_of, owner_class
+from codemods.rules._hook_classes import base_of, inherited_words, owner_class, project_base_of
 from legacy_api.hooks import members
 
 if TYPE_CHECKING:
@@ -38,13 +38,18 @@ _APPLY = "lightning_utilities.core.apply_func"
 def applies(ctx: FileContext, cls: cst.ClassDef, node: cst.FunctionDef) -> bool:
     """Whether this rule rewrites ``node``: an epoch-end hook of a LightningModule that the target never calls,
     rewritable exactly (otherwise ``removed_hooks`` gives the TODO and asks :func:`blocker` why)."""
-    return (
+    if not (
         ctx.enabled(ID)
         and node.name.value in EPOCH_ENDS
         and node.name.value not in members(ctx.surface.release, "LightningModule")
-        and base_of(ctx, cls) == "LightningModule"
-        and blocker(ctx, cls, node) is None
-    )
+    ):
+        return False
+    if base_of(ctx, cls) == "LightningModule":
+        return blocker(ctx, cls, node) is None
+    through = project_base_of(ctx, cls)
+    if through is None or through[0] != "LightningModule":
+        return False
+    return blocker(ctx, cls, node, (through[1], inherited_words(ctx, through[1]))) is None
 
 
 def _collector(row: EpochEnd) -> cst.FunctionDef:

@@ -32,7 +32,7 @@ from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules import epoch_end_hooks, optimizer_step_hook
 from codemods.rules._epoch_end_plan import EPOCH_ENDS, blocker
-from codemods.rules._hook_classes import _nearest, base_of, owner_class, project_base_of
+from codemods.rules._hook_classes import _nearest, base_of, inherited_words, owner_class, project_base_of
 from legacy_api.hooks import (
     CONSTANT_ARGUMENTS,
     GONE_PARAMETERS,
@@ -52,9 +52,6 @@ if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext, Site
 
 ID = "removed_hooks"
-#: Why a hook of a class deriving from the project's own LightningModule is never rewritten: what its base collects
-#: and calls lives in another class, which this rewrite does not see.
-_THROUGH = "the class derives from the project's {base}, whose own hooks this rewrite cannot see"
 
 
 @functools.cache
@@ -180,9 +177,9 @@ def _ast_returns_a_value(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return False
 
 
-def _rewritten(ctx: FileContext, owner: cst.ClassDef, node: cst.FunctionDef, direct: bool) -> bool:
+def _rewritten(ctx: FileContext, owner: cst.ClassDef, node: cst.FunctionDef) -> bool:
     """Whether a rule rewrites this hook exactly (then this one stays silent)."""
-    return (direct and epoch_end_hooks.applies(ctx, owner, node)) or optimizer_step_hook.applies(ctx, owner, node)
+    return epoch_end_hooks.applies(ctx, owner, node) or optimizer_step_hook.applies(ctx, owner, node)
 
 
 def _not_rewritten(
@@ -191,7 +188,9 @@ def _not_rewritten(
     """Why the rule that rewrites such a hook left this one (its TODO says so); None for other hooks."""
     hook = node.name.value
     if hook in EPOCH_ENDS and ctx.enabled(epoch_end_hooks.ID):
-        return blocker(ctx, owner, node) if through is None else _THROUGH.format(base=through[1])
+        if through is None:
+            return blocker(ctx, owner, node)
+        return blocker(ctx, owner, node, (through[1], inherited_words(ctx, through[1])))
     if hook == optimizer_step_hook.HOOK and ctx.enabled(optimizer_step_hook.ID):
         return optimizer_step_hook.blocker(node)
     return None
@@ -207,7 +206,7 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
         base = through[0]
     if base is None:
         return updated
-    if base == "LightningModule" and _rewritten(ctx, owner, original, through is None):
+    if base == "LightningModule" and _rewritten(ctx, owner, original):
         return updated
     message = _check(ctx, base, _Def.of_cst(original))
     if message and base == "LightningModule":

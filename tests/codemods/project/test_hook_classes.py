@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.project.hook_classes import classes, defines_hook_subclass, project_hook_classes, scan_hook_bases
+from codemods.project.hook_classes import (
+    classes,
+    defines_hook_subclass,
+    project_hook_classes,
+    project_hook_words,
+    scan_hook_bases,
+)
 
 LIGHTNING = b"import pytorch_lightning as pl\n"
 
@@ -18,7 +24,7 @@ SCANS = [
     pytest.param(b"# a subclass Foo(Bar) in prose\nclass_(x)\n", (), id="prose and names ending in class are no class"),
     pytest.param(
         LIGHTNING + b"# class Data(LightningDataModule):\nclass Data:\n    pass\n",
-        (),
+        (("Data", (), ""),),
         id="a class line commented out defines nothing",
     ),
 ]
@@ -57,8 +63,34 @@ PROJECTS = [
 @pytest.mark.parametrize(("entries", "expected"), PROJECTS)
 def test_project(entries: list[tuple[str, tuple[str, ...], str]], expected: dict[str, str]) -> None:
     # One file per class, as phase one keeps it: it mentions Lightning where the class names Lightning's base.
-    files = [(bool(direct), ((name.encode(), ", ".join(bases).encode()),)) for name, bases, direct in entries]
+    files = [
+        (bool(direct), ((name.encode(), ", ".join(bases).encode(), frozenset[bytes]()),))
+        for name, bases, direct in entries
+    ]
     assert dict(project_hook_classes(files)) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            b"class Base(pl.LightningModule):\n    def training_step(self, b, i):\n        pass\n"
+            b"class Leaf(Base):\n    def validation_epoch_end(self, outputs):\n        pass\n",
+            {"Base": {"training_step"}, "Leaf": {"training_step", "validation_epoch_end"}},
+            id="a subclass has its own words and its project bases'",
+        ),
+        pytest.param(
+            b"class Mixin:\n    def on_validation_batch_end(self, *a):\n        pass\n"
+            b"class Base(pl.LightningModule, Mixin):\n    pass\n",
+            {"Base": {"on_validation_batch_end"}},
+            id="a project mixin that is no hook class counts too",
+        ),
+    ],
+)
+def test_hook_words(source: bytes, expected: dict[str, set[str]]) -> None:
+    raw = scan_hook_bases(LIGHTNING + source)
+    found = project_hook_words([raw], project_hook_classes([raw]))
+    assert {name: set(words) for name, words in found} == expected
 
 
 def test_a_file_is_only_worth_parsing_when_a_subclass_defines_a_changed_hook() -> None:

@@ -2,7 +2,7 @@ from pkg.mid import Mid
 
 
 class Model(Mid):
-    # TODO(migrate-trainer): Lightning 2.6.6 never calls LightningModule.validation_epoch_end (removed in 2.0): use on_validation_epoch_end(self), which gets no outputs: append what validation_step returns (detach the tensors you keep) to a list the module owns, read it there and clear it; not rewritten: the class derives from the project's Mid, whose own hooks this rewrite cannot see [removed_hooks]
+    # TODO(migrate-trainer): Lightning 2.6.6 never calls LightningModule.validation_epoch_end (removed in 2.0): use on_validation_epoch_end(self), which gets no outputs: append what validation_step returns (detach the tensors you keep) to a list the module owns, read it there and clear it; not rewritten: its validation_step is the project's Mid's, whose outputs this rewrite cannot see [removed_hooks]
     def validation_epoch_end(self, outputs):
         print(outputs)
 
