@@ -80,10 +80,11 @@ ROWS = (
         "1.4-regular-01",
         "outputs argument of on_train_epoch_end",
         "on_train_epoch_end(self) and outputs kept as attributes",
-        "todo:removed_hooks",
+        "rewrite:removed_hooks",
         f"{PL}.Callback.on_train_epoch_end(outputs)",
         "never",
         hook("LightningModule", "on_train_epoch_end(self, outputs)"),
+        shows="on_train_epoch_end(self)",
     ),
     Row(
         "1.4-regular-02",

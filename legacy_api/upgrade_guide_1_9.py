@@ -5,11 +5,11 @@ from __future__ import annotations
 from legacy_api.upgrade_guide_1_9_common import (
     CB,
     FABRIC_LOOP,
-    HOOKS,
     LM,
     PL,
     STEP,
     STEP_SHOWS,
+    UNREAD,
     T,
     flag_row,
     hook_arg_row,
@@ -262,13 +262,16 @@ ROWS = (
         f"{PL}.callbacks.BaseFinetuning",
         "finetune_function(self, pl_module, epoch, optimizer, opt_idx)",
         f"{PL}.callbacks.BaseFinetuning.finetune_function(opt_idx)",
-        HOOKS,
+        UNREAD,
+        shows="finetune_function(self, pl_module, epoch, optimizer)",
     ),
     hook_arg_row(
         37,
         f"{PL}.Callback",
         "on_before_optimizer_step(self, trainer, pl_module, optimizer, opt_idx)",
         f"{CB}.on_before_optimizer_step(opt_idx)",
+        UNREAD,
+        shows="on_before_optimizer_step(self, trainer, pl_module, optimizer)",
     ),
     hook_arg_row(
         38,
@@ -282,6 +285,8 @@ ROWS = (
         f"{PL}.LightningModule",
         "on_before_optimizer_step(self, optimizer, optimizer_idx)",
         f"{LM}.on_before_optimizer_step(optimizer_idx)",
+        UNREAD,
+        shows="on_before_optimizer_step(self, optimizer)",
     ),
     hook_arg_row(
         40,
@@ -302,6 +307,8 @@ ROWS = (
         f"{PL}.LightningModule",
         "optimizer_zero_grad(self, epoch, batch_idx, optimizer, optimizer_idx)",
         f"{LM}.optimizer_zero_grad(optimizer_idx)",
+        UNREAD,
+        shows="optimizer_zero_grad(self, epoch, batch_idx, optimizer)",
     ),
     hook_arg_row(
         43,

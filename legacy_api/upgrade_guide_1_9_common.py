@@ -8,6 +8,9 @@ from legacy_api.upgrade_guide_model import Row, hook, trainer
 PL = "pytorch_lightning"
 LM, CB, T = f"{PL}.LightningModule", f"{PL}.Callback", f"{PL}.Trainer"
 HOOKS, DEVICES = "todo:removed_hooks", "rewrite:device_flags"
+#: A trailing hook parameter the target no longer passes: dropped where the body never reads it (the rows' bodies
+#: are ``...``), a TODO where it does.
+UNREAD = "rewrite:removed_hooks"
 #: The 1.x optimizer_step signature whose body never reads what 2.x dropped: rewritten to the one 2.x calls.
 STEP = "rewrite:optimizer_step_hook"
 STEP_SHOWS = "def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure"

@@ -150,10 +150,11 @@ ROWS = (
         "1.9-advanced-62",
         "on_predict_epoch_end(self, outputs)",
         "trainer.predict_loop.predictions",
-        "todo:removed_hooks",
+        "rewrite:removed_hooks",
         f"{LM}.on_predict_epoch_end(outputs)",
         "never",
         hook("LightningModule", "on_predict_epoch_end(self, outputs)"),
+        shows="on_predict_epoch_end(self)",
     ),
     Row(
         "1.9-advanced-63",

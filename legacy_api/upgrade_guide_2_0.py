@@ -251,9 +251,10 @@ ROWS = (
         "2.0-unlisted-14",
         "LightningModule.on_train_epoch_end(self, outputs)",
         "on_train_epoch_end(self)",
-        "todo:removed_hooks",
+        "rewrite:removed_hooks",
         "",
         "",
         hook("LightningModule", "on_train_epoch_end(self, outputs)"),
+        shows="on_train_epoch_end(self)",
     ),
 )

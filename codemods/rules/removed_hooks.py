@@ -31,7 +31,7 @@ import libcst as cst
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules import epoch_end_hooks, optimizer_step_hook
-from codemods.rules._epoch_end_plan import EPOCH_ENDS, blocker
+from codemods.rules._epoch_end_plan import EPOCH_ENDS, blocker, reads
 from codemods.rules._hook_classes import _nearest, base_of, inherited_words, owner_class, project_base_of
 from legacy_api.hooks import (
     CONSTANT_ARGUMENTS,
@@ -219,8 +219,33 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
                 ID, f"{message}: it gets the {_constants(base, original)} 1.x always passed as its default", original
             )
             return defaulted
+        trimmed = _without_unread_tail(ctx, base, updated)
+        if trimmed is not None:
+            dropped = [p.name.value for p in updated.params.params[len(trimmed.params.params) :]]
+            ctx.fix(ID, f"{message}: its unread {', '.join(dropped)} parameter is dropped", original)
+            return trimmed
         ctx.todo(ID, message, original)
     return updated
+
+
+def _without_unread_tail(ctx: FileContext, base: str, node: cst.FunctionDef) -> cst.FunctionDef | None:
+    """``node`` without the trailing parameters the target no longer passes (``Callback.on_train_epoch_end(self,
+    trainer, pl_module, outputs)``: 2.x calls it without ``outputs``), where its body reads none of them: the hook
+    then runs on 2.x as it did on 1.x. None where that is not all the target objects to, or a parameter is read."""
+    params = list(node.params.params)
+    if node.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) or node.params.star_kwarg is not None:
+        return None
+    theirs = parse_signature(signature(ctx.surface.release, base, node.name.value))
+    if theirs is None or theirs[2] or len(params) - 1 <= len(theirs[0]):
+        return None
+    tail = params[1 + len(theirs[0]) :]
+    if any(reads(node, param.name.value) for param in tail) or node.params.kwonly_params:
+        return None
+    head = params[: 1 + len(theirs[0])]
+    if head:
+        head[-1] = head[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    trimmed = node.with_changes(params=node.params.with_changes(params=head))
+    return trimmed if _check(ctx, base, _Def.of_cst(trimmed)) is None else None
 
 
 def _constants(base: str, node: cst.FunctionDef) -> str:

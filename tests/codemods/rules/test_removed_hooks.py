@@ -89,7 +89,7 @@ TODO = [
     ),
     pytest.param(
         "from pytorch_lightning.callbacks import BaseFinetuning\n\n\nclass F(BaseFinetuning):\n"
-        "    def finetune_function(self, pl_module, epoch, optimizer, opt_idx):\n        pass\n",
+        "    def finetune_function(self, pl_module, epoch, optimizer, opt_idx):\n        print(opt_idx)\n",
         "2.6",
         ["finetune_function(self, pl_module, epoch, optimizer)", "opt_idx"],
         id="BaseFinetuning.finetune_function's opt_idx",
@@ -208,6 +208,39 @@ DEFAULTED = [
         "dataloader_idx):",
         "dataloader_idx=0):",
         id="a module's on_train_batch_start that reads dataloader_idx reads the 0 it always got",
+    ),
+]
+
+
+# A trailing parameter the target no longer passes goes where the body never reads it: 1.5.10 passed outputs to a
+# Callback's on_train_epoch_end whose signature named it, 2.6.6 calls (trainer, pl_module).
+DEFAULTED += [
+    pytest.param(
+        CALLBACK.format(body="    def on_train_epoch_end(self, trainer, pl_module, outputs):\n        pass\n"),
+        "pl_module, outputs):",
+        "pl_module):",
+        id="a Callback's on_train_epoch_end that never reads outputs loses the parameter",
+    ),
+    pytest.param(
+        MODULE.format(body="    def on_train_epoch_end(self, outputs) -> None:\n        self.log('x', 1.0)\n"),
+        "(self, outputs)",
+        "(self)",
+        id="a module's on_train_epoch_end(self, outputs) that never reads it",
+    ),
+    pytest.param(
+        "from pytorch_lightning.callbacks import BaseFinetuning\n\n\nclass F(BaseFinetuning):\n"
+        "    def finetune_function(self, pl_module, epoch, optimizer, opt_idx):\n        pass\n",
+        ", opt_idx):",
+        "):",
+        id="BaseFinetuning.finetune_function's unread opt_idx (2.6.6 calls it for every optimizer, as 1.5.10 did)",
+    ),
+]
+TODO += [
+    pytest.param(
+        CALLBACK.format(body="    def on_train_epoch_end(self, trainer, pl_module, outputs):\n        print(outputs)\n"),
+        "2.6",
+        ["outputs is no longer passed there"],
+        id="a Callback's on_train_epoch_end that reads outputs keeps its TODO",
     ),
 ]
 
