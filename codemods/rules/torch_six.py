@@ -4,8 +4,9 @@
 2.3 and later require torch >= 2.0 (the ``Requires-Dist`` of the recorded 2.3.3 … 2.6.6 packages). 1.x projects
 imported ``string_classes``, ``int_classes``, ``container_abcs``, ``inf`` and ``nan`` from it (lightning-bolts'
 data modules): their first import fails on the target's stack. Not a Lightning API, but the upgrade removes it, so
-the TODO names what each name was; nothing is rewritten (``string_classes`` was ``(str, bytes)``, a tuple a
-project may have used as a type too).
+an import of names whose values a literal spells becomes an assignment of those values (``from torch._six import
+string_classes`` -> ``string_classes = (str, bytes)``); anything else (``container_abcs``, a use through
+``torch._six.``) gets a TODO naming what each name was.
 """
 
 from __future__ import annotations
@@ -35,6 +36,18 @@ _WAS = {
 }
 
 
+#: The names whose value a literal spells exactly (``torch/_six.py`` of torch 1.x: ``string_classes = (str, bytes)``,
+#: ``inf = math.inf``, ``PY3 = sys.version_info[0] == 3``); ``container_abcs`` is a module: the import stays a TODO.
+_VALUES = {
+    "string_classes": "(str, bytes)",
+    "int_classes": "int",
+    "inf": 'float("inf")',
+    "nan": 'float("nan")',
+    "PY3": "True",
+    "PY37": "True",
+}
+
+
 def _message(ctx: FileContext, names: list[str]) -> str:
     said = "; ".join(f"{name} was {_WAS[name]}" for name in names if name in _WAS)
     return f"torch._six is gone in torch 2.0, which Lightning {ctx.surface.release} requires: " + (
@@ -48,6 +61,16 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
     if ctx.code(original.module) != "torch._six":
         return updated
     names = [] if isinstance(original.names, cst.ImportStar) else [ctx.code(alias.name) for alias in original.names]
+    if names and all(name in _VALUES for name in names) and not isinstance(original.names, cst.ImportStar):
+        # ``from torch._six import string_classes, inf`` -> ``string_classes, inf = (str, bytes), float("inf")``:
+        # the values torch 1.x's _six.py bound, under the names the module used
+        bound = [ctx.code(alias.asname.name) if alias.asname else ctx.code(alias.name) for alias in original.names]
+        values = [_VALUES[name] for name in names]
+        text = f"{', '.join(bound)} = {', '.join(values)}"
+        ctx.fix(ID, f"from torch._six import {', '.join(names)} -> {text} (torch 2.0 removed torch._six)", original)
+        statement = cst.parse_statement(text + "\n")
+        assert isinstance(statement, cst.SimpleStatementLine)
+        return statement.body[0]
     ctx.todo(ID, _message(ctx, names), original)
     return updated
 
@@ -68,7 +91,8 @@ def _visit() -> re.Pattern[str]:
 
 RULE = Rule(
     id=ID,
-    description="torch._six (removed in torch 2.0, which Lightning 2.3+ requires) is flagged with what each name was",
+    description="torch._six (removed in torch 2.0, which Lightning 2.3+ requires): an import of its constants binds "
+    "their values, anything else is flagged with what each name was",
     deprecated_in="2.3",
     handlers={"ImportFrom": leave_import_from, "Attribute": leave_attribute},
     tokens=("torch._six",),

@@ -1,5 +1,6 @@
 """Rule ``torch_six``: ``torch._six`` (removed in torch 2.0, which Lightning 2.3 and later require) gets a TODO at
-its import and at each use through the module, naming what each name was; earlier targets leave it alone."""
+its import and at each use through the module, naming what each name was, except an import of names whose value a
+literal spells, which binds that value; earlier targets leave it alone."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ RULE = "torch_six"
 @pytest.mark.parametrize(
     ("source", "says"),
     [
-        pytest.param("from torch._six import string_classes\n", "string_classes was (str, bytes)", id="an import"),
-        pytest.param("from torch._six import inf, nan\n", "inf was torch.inf", id="inf and nan"),
+        pytest.param(
+            "from torch._six import container_abcs, string_classes\n", "container_abcs was collections.abc", id="a module"
+        ),
         pytest.param("import torch\n\nx = torch._six.container_abcs\n", "collections.abc", id="a use through torch"),
     ],
 )
@@ -22,6 +24,24 @@ def test_todo_rows(source: str, says: str) -> None:
     outcome = run(source, "2.6")
     found = [f for f in outcome.findings if f.rule == RULE]
     assert len(found) == 1 and found[0].kind == "todo" and says in found[0].message, outcome.findings
+    assert run(outcome.source, "2.6").source == outcome.source
+
+
+@pytest.mark.parametrize(
+    ("source", "after"),
+    [
+        pytest.param(
+            "from torch._six import string_classes, int_classes  # py2\n",
+            "string_classes, int_classes = (str, bytes), int  # py2\n",
+            id="the values torch 1.x's _six bound",
+        ),
+        pytest.param("from torch._six import inf as INF\n", 'INF = float("inf")\n', id="under the name the module used"),
+    ],
+)
+def test_fix_rows(source: str, after: str) -> None:
+    outcome = run(source, "2.6")
+    assert outcome.source == after
+    assert [f.kind for f in outcome.findings if f.rule == RULE] == ["fix"]
     assert run(outcome.source, "2.6").source == outcome.source
 
 
