@@ -236,14 +236,17 @@ class FilePass:
         reasons: str,
         layout: Style,
     ) -> None:
-        """The project guard refused the rewrite: the section stays, with one TODO on its first changed key."""
+        """The project guard refused the rewrite: the section stays, with one TODO on the first key its reasons say is
+        used elsewhere (``accelerator: ddp`` that code reads), else on its first changed key."""
         after = {key: value for key, value in plan.items}
         changed = [
             entry
             for entry, value in original
             if after.get(entry.key) is not value or snapshot.get(id(value), value.items) != value.items
         ]
-        first = changed[0] if changed else original[0][0] if original else None
+        named = _used_keys(reasons.split("; "), section.name)
+        used = [entry for entry, _ in original if entry.key in named]
+        first = used[0] if used else changed[0] if changed else original[0][0] if original else None
         text = _todo(reasons, "project_guard")
         writer = SectionWriter(doc, section, layout, [])
         placer = TodoPlacer(writer, [Slot(e.key, v, "keep", e) for e, v in original], [])
