@@ -172,9 +172,10 @@ def blocker(
     defined = methods(cls)
     if through is not None and through[1] is None:
         return f"the class derives from the project's {through[0]}, whose own hooks this rewrite cannot see"
-    named = sorted(through[1] & {row.hook, row.successor}) if through is not None and through[1] else []
-    if through is not None and named:
-        return f"the class derives from the project's {through[0]}, which names {named[0]} itself"
+    # (the messages name the kinds of hook, not the one found: the base's own rewrite in this run turns one into the
+    # other, and a second run must write the same TODO)
+    if through is not None and through[1] and through[1] & {row.hook, row.successor}:
+        return f"the class derives from the project's {through[0]}, which has its own {row.hook} or {row.successor}"
     for clash in (row.successor, row.batch_end):
         if clash in defined:
             return f"the class also defines {clash}: merge the two by hand"
@@ -209,9 +210,11 @@ def _inherited(
     LightningModule's: the base (or a project class it derives from) has this stage's batch-end hook, step-end hook
     or list, which the subclass's new ones would override, or the step whose outputs are collected. None where it
     has none: then the subclass's hooks are the stage's."""
-    named = sorted((words or frozenset()) & {row.batch_end, f"{row.step}_end", row.attribute})
-    if named:
-        return f"the class derives from the project's {base}, which names {named[0]} itself"
+    if (words or frozenset()) & {row.batch_end, f"{row.step}_end", row.attribute}:
+        return (
+            f"the class derives from the project's {base}, which has its own {row.batch_end}, {row.step}_end or "
+            f"{row.attribute}"
+        )
     if words is not None and row.step in words and row.step not in defined:
         return f"its {row.step} is the project's {base}'s, whose outputs this rewrite cannot see"
     return None
