@@ -98,12 +98,17 @@ def reasons(
         for schema in schemas:
             if schema.annotation(key) is None:
                 found.append(f"{name}.{key} is not a field of {schema.name} ({index.where(schema.path)})")
+        clashes: list[str] = []
         for splat in index.splats_of(section, reaching=path):
             passed = {*splat.keywords, *(new_key for k in splat.keywords for new_key in _BECOMES.get(k, ()))}
             duplicate = key in passed and splat.kind == "call"
             if duplicate or (key == "strategy" and _STRATEGY_FLAGS & passed):
-                where = index.where(splat.path)
-                found.append(f"{name}.{key} would clash with the flags passed next to {name} at {where}")
+                clashes.append(index.where(splat.path))
+        if clashes:
+            # one reason a key, naming at most three places (issue 26: "then and N more")
+            places = list(dict.fromkeys(clashes))
+            where = ", ".join(places[:3]) + (f" and {len(places) - 3} more" if len(places) > 3 else "")
+            found.append(f"{name}.{key} would clash with the flags passed next to {name} at {where}")
     if "strategy" in added:
         plugins = [use for use in index.uses if use.key == STRATEGY_PLUGIN and use.path != path]
         if plugins:

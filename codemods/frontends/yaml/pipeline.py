@@ -244,8 +244,10 @@ class FilePass:
             for entry, value in original
             if after.get(entry.key) is not value or snapshot.get(id(value), value.items) != value.items
         ]
+        # (only where every reason is such a use: a clash or a schema concerns the keys the rewrite changes)
         named = _used_keys(reasons.split("; "), section.name)
-        used = [entry for entry, _ in original if entry.key in named]
+        whole = len(named) == len(reasons.split("; "))
+        used = [entry for entry, _ in original if entry.key in named] if whole else []
         first = used[0] if used else changed[0] if changed else original[0][0] if original else None
         text = _todo(reasons, "project_guard")
         writer = SectionWriter(doc, section, layout, [])
