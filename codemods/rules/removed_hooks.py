@@ -230,8 +230,9 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
 
 def _without_unread_tail(ctx: FileContext, base: str, node: cst.FunctionDef) -> cst.FunctionDef | None:
     """``node`` without the trailing parameters the target no longer passes (``Callback.on_train_epoch_end(self,
-    trainer, pl_module, outputs)``: 2.x calls it without ``outputs``), where its body reads none of them: the hook
-    then runs on 2.x as it did on 1.x. None where that is not all the target objects to, or a parameter is read."""
+    trainer, pl_module, outputs)``: 2.x calls it without ``outputs``, as 1.5.10 already did for callbacks, where such
+    a hook written for 1.4 raised), where its body reads none of them: the hook then runs its body as 1.x ran it.
+    None where that is not all the target objects to, or a parameter is read."""
     params = list(node.params.params)
     if node.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) or node.params.star_kwarg is not None:
         return None
