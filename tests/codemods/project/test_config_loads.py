@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import ast
 import os
+from pathlib import Path
 
 import pytest
 
-from codemods.project.config_loads import BASENAME, FROM_ROOT, NONE, PRIMARY, UNKNOWN, config_loads, reaches
+from codemods.project.config_loads import (
+    BASENAME,
+    FROM_ROOT,
+    NONE,
+    PRIMARY,
+    UNKNOWN,
+    composes,
+    config_loads,
+    reaches,
+)
 
 HERE = os.path.abspath("proj/scripts")
 
@@ -128,3 +138,20 @@ HYDRA = ("/p/conf", PRIMARY + "/p/conf/a")
 )
 def test_hydra_reach(config: str, names: frozenset[str] | None, composed: bool, expected: bool) -> None:
     assert reaches(HYDRA, config, "/p", names, composed) is expected
+
+
+@pytest.mark.parametrize(
+    ("files", "primary", "expected"),
+    [
+        pytest.param({"config.yaml": "trainer:\n  gpus: 1\n"}, "config", False, id="a file without defaults"),
+        pytest.param({"config.yaml": "defaults:\n  - base\n"}, "config", True, id="a defaults list"),
+        pytest.param(
+            {"config.yaml": "trainer:\n  gpus: 1\n"}, "config.yaml", False, id="config_name with its suffix is that file"
+        ),
+        pytest.param({}, "config", True, id="no file: a ConfigStore node may compose anything"),
+    ],
+)
+def test_composes(tmp_path: Path, files: dict[str, str], primary: str, expected: bool) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert composes(str(tmp_path / primary)) is expected
