@@ -30,8 +30,8 @@ import libcst as cst
 
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
-from codemods.rules import epoch_end_hooks, optimizer_step_hook
-from codemods.rules._epoch_end_plan import EPOCH_ENDS, blocker, reads
+from codemods.rules import _interrupt_hook, epoch_end_hooks, optimizer_step_hook
+from codemods.rules._epoch_end_plan import EPOCH_ENDS, _named_elsewhere, blocker, reads
 from codemods.rules._hook_classes import _nearest, base_of, inherited_words, owner_class, project_base_of
 from legacy_api.hooks import (
     CONSTANT_ARGUMENTS,
@@ -219,6 +219,15 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
                 ID, f"{message}: it gets the {_constants(base, original)} 1.x always passed as its default", original
             )
             return defaulted
+        moved = _interrupt_hook.rewrite(ctx, owner, updated) if base == "Callback" else None
+        if moved is not None and not _named_elsewhere(ctx, _interrupt_hook.HOOK):
+            ctx.fix(
+                ID,
+                f"{message}: it became on_exception(..., exception), run for a KeyboardInterrupt only (1.5 ran "
+                "on_keyboard_interrupt there, before the on_exception hooks)",
+                original,
+            )
+            return moved
         trimmed = _without_unread_tail(ctx, base, updated)
         if trimmed is not None:
             dropped = [p.name.value for p in updated.params.params[len(trimmed.params.params) :]]

@@ -69,10 +69,10 @@ TODO = [
         id="the 1.x optimizer_step signature would take the closure as optimizer_idx",
     ),
     pytest.param(
-        CALLBACK.format(body="    def on_keyboard_interrupt(self, trainer, pl_module):\n        pass\n"),
+        CALLBACK.format(body="    def on_keyboard_interrupt(self, trainer, pl_module, extra):\n        pass\n"),
         "2.6",
         ["on_keyboard_interrupt", "on_exception"],
-        id="on_keyboard_interrupt -> on_exception",
+        id="on_keyboard_interrupt with a signature of its own -> a TODO naming on_exception",
     ),
     pytest.param(
         MODULE.format(body="    def on_epoch_end(self):\n        pass\n"),
@@ -236,7 +236,27 @@ DEFAULTED += [
         id="BaseFinetuning.finetune_function's unread opt_idx (2.6.6 calls it for every optimizer, as 1.5.10 did)",
     ),
 ]
+# Callback.on_keyboard_interrupt: 1.5.10 ran it on the first KeyboardInterrupt, then on_exception; 2.6.6 runs
+# on_exception only (tests/data/programs/keyboard_interrupt_callback.py prints the same on both, migrated).
+DEFAULTED += [
+    pytest.param(
+        CALLBACK.format(body="    def on_keyboard_interrupt(self, trainer, pl_module):\n        pass\n"),
+        "def on_keyboard_interrupt(self, trainer, pl_module):\n        pass\n",
+        "def on_exception(self, trainer, pl_module, exception):\n"
+        "        if not isinstance(exception, KeyboardInterrupt):\n            return\n        pass\n",
+        id="a Callback's on_keyboard_interrupt becomes on_exception for a KeyboardInterrupt",
+    ),
+]
 TODO += [
+    pytest.param(
+        CALLBACK.format(
+            body="    def on_keyboard_interrupt(self, trainer, pl_module):\n        pass\n\n"
+            "    def on_exception(self, trainer, pl_module, exception):\n        pass\n"
+        ),
+        "2.6",
+        ["on_exception(self, trainer, pl_module, exception)"],
+        id="on_keyboard_interrupt beside the class's own on_exception keeps its TODO",
+    ),
     pytest.param(
         CALLBACK.format(body="    def on_train_epoch_end(self, trainer, pl_module, outputs):\n        print(outputs)\n"),
         "2.6",
