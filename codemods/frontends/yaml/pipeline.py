@@ -80,9 +80,6 @@ class FilePass:
     moved: dict[str, str | None] = field(default_factory=dict)
     #: id of a string edit -> the value it changes (for the safety check, once the edit is kept).
     paths: dict[int, Touched] = field(default_factory=dict)
-    #: Keys of the section being written that are kept for a use elsewhere where the target takes the value as
-    #: written for the one the migration would spell (``precision: 16``): a report, no TODO.
-    _as_written: set[str] = field(default_factory=set)
 
     def run(self) -> None:
         layout = style(self.docs)
@@ -115,6 +112,7 @@ class FilePass:
         layout: Style,
         renames: list[Edit],
         held: dict[str, str] | None = None,
+        as_written: frozenset[str] = frozenset(),
     ) -> Written | None:
         """Plan and write one Trainer section. ``held``: keys kept as they are (used elsewhere in the project),
         each with the reason; the rules then see the rest of the section as incomplete (``opaque_rest``)."""
@@ -156,18 +154,21 @@ class FilePass:
             used = _used_keys(reasons, section.name)
             if reasons and not held and used and len(used) == len(reasons) and len(used) < len(items):
                 # Keep only the keys used elsewhere; the rest of the section may still migrate around them.
+                # a kept key the target takes as written (precision: 16) is a report, not a TODO
                 after = dict(plan.items)
-                self._as_written = {
+                as_written = frozenset(
                     key
                     for key, value in items
                     if key in used and key in after and _same_on_target(key, value, after[key], target)
-                }
+                )
                 try:
-                    return self._section(doc_index, doc, section, layout, renames, used)
+                    return self._section(doc_index, doc, section, layout, renames, used, as_written)
                 except _HeldClash:
                     pass
             if reasons:
-                self._guarded(doc, section, original, plan, snapshot, "; ".join(reasons), layout)
+                # the TODO goes on a key the reasons name where each reason is such a use
+                named = used if len(used) == len(reasons) else {}
+                self._guarded(doc, section, original, plan, snapshot, reasons, named, layout)
                 return None
         todos = [
             (self._todo_key(n.message, n.rule, plan, lines), _todo(n.message, n.rule)) for n in plan.notes if n.todo
@@ -177,7 +178,7 @@ class FilePass:
         try:
             written = writer.match(plan, original, snapshot, fresh)
             if held:
-                self._hold(doc, section, writer, written, held)
+                self._hold(doc, section, writer, written, held, as_written)
         except Unsafe as exc:
             self._by_hand(plan, str(exc), lines, home)
             return None
@@ -204,14 +205,21 @@ class FilePass:
                 self._find(note.rule, f"{note.message} (left as it is: {reason}; change it by hand)", line, "todo")
 
     def _hold(
-        self, doc: Document, section: Section, writer: SectionWriter, written: Written, held: dict[str, str]
+        self,
+        doc: Document,
+        section: Section,
+        writer: SectionWriter,
+        written: Written,
+        held: dict[str, str],
+        as_written: frozenset[str],
     ) -> None:
-        """A TODO on the line of each key kept because something elsewhere uses it."""
+        """A TODO on the line of each key kept because something elsewhere uses it (a report for one in
+        ``as_written``, which the target takes as written)."""
         entries = {entry.key: entry for entry in section.entries}
         slots = [Slot(key, read(doc, entries[key].value), "keep", entries[key]) for key in sorted(held)]
         placer = TodoPlacer(writer, slots, [])
         for key, reason in sorted(held.items()):
-            if key in self._as_written:
+            if key in as_written:
                 # (precision: 16 kept for a read of it: the target reads it as the "16-mixed" it would have become)
                 kept = f"{reason.split(': migrate', 1)[0]}: kept as written, which Lightning reads as the same choice"
                 self._find("project_guard", kept, doc.lines.line(entries[key].start) + 1, "report")
@@ -233,29 +241,29 @@ class FilePass:
         original: list[tuple[Entry, Value]],
         plan: Plan,
         snapshot: dict[int, list[Value]],
-        reasons: str,
+        reasons: list[str],
+        named: dict[str, str],
         layout: Style,
     ) -> None:
         """The project guard refused the rewrite: the section stays, with one TODO on the first key its reasons say is
-        used elsewhere (``accelerator: ddp`` that code reads), else on its first changed key."""
+        used elsewhere (``named``: where each reason is such a use; ``accelerator: ddp`` that code reads), else on its
+        first changed key."""
         after = {key: value for key, value in plan.items}
         changed = [
             entry
             for entry, value in original
             if after.get(entry.key) is not value or snapshot.get(id(value), value.items) != value.items
         ]
-        # (only where every reason is such a use: a clash or a schema concerns the keys the rewrite changes)
-        named = _used_keys(reasons.split("; "), section.name)
-        whole = len(named) == len(reasons.split("; "))
-        used = [entry for entry, _ in original if entry.key in named] if whole else []
+        used = [entry for entry, _ in original if entry.key in named]
         first = used[0] if used else changed[0] if changed else original[0][0] if original else None
-        text = _todo(reasons, "project_guard")
+        reason = "; ".join(reasons)
+        text = _todo(reason, "project_guard")
         writer = SectionWriter(doc, section, layout, [])
         placer = TodoPlacer(writer, [Slot(e.key, v, "keep", e) for e, v in original], [])
         line = placer.place(first.key if first else None, text)
         if text not in self.text:
             self.edits.extend(placer.edits)
-        self._find("project_guard", reasons, doc.lines.line(line) + 1, "todo")
+        self._find("project_guard", reason, doc.lines.line(line) + 1, "todo")
 
     def _record(
         self, doc_index: int, section: Section, written: Written, items: list[tuple[str, Value]], plan: Plan
