@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from codemods.project.command_syntax import TODO_MARK
+from codemods.project.config_chains import config_get
 from codemods.project.keys import MOVABLE, UNSET_READS
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def _mentions(key: str, data: bytes) -> int:
     the target, and a store reads nothing back)."""
     count = 0
     for match in _MOVABLE_TEXT[key].finditer(data):
-        line = _line(data, match.start()).lstrip(b" \t\"")
+        line = _line(data, match.start()).lstrip(b' \t"')
         if line.startswith((b"#", b"//")):
             continue
         if _STORE.match(data, match.end()):
@@ -133,8 +134,10 @@ def _python_mentions(data: bytes, key: str) -> bool:
         tree = ast.parse(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return True
+    # cfg.trainer.get("gpus"): a use the index holds (codemods.project.scan_python), not a config built in code
+    named = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and config_get(node) == key}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and node.value == key:
+        if isinstance(node, ast.Constant) and node.value == key and id(node) not in named:
             return True
         if isinstance(node, ast.Call) and any(keyword.arg == key for keyword in node.keywords):
             func = node.func

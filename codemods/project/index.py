@@ -64,6 +64,10 @@ class Use:
     #: A read spelled ``<config>.trainer.<key>`` (attributes, loaded, not stored): renaming the attribute moves it
     #: to another key (``codemods.project.moved_reads``).
     attribute: bool = False
+    #: A read where None and 0 come to the same (``if cfg.trainer.get("gpus"):``, ``cfg.trainer.gpus > 1``;
+    #: ``codemods.project.zero_safe``): spelled ``<config>.trainer.get("<key>")`` (no default) it may move too, and a
+    #: config's ``gpus: null`` may move with it (it reads 0 once it is ``accelerator: cpu``).
+    zero_safe: bool = False
     #: For an attribute store (``cfg.trainer.gpus = 1``): the stored value's source (``codemods.project.moved_stores``).
     stored: str = ""
     #: For an override in a command line: the script the command runs, as written (``examples/asr/train.py``);
@@ -353,8 +357,9 @@ class ProjectIndex:
 
 
 def movable_read(use: Use) -> bool:
-    """A read the rule ``config_reads`` could move to another key: ``cfg.trainer.gpus``, spelled with attributes."""
-    return use.kind == "read" and use.attribute and use.key.partition(".")[2] in MOVES
+    """A read the rule ``config_reads`` could move to another key: ``cfg.trainer.gpus``, spelled with attributes, or
+    ``cfg.trainer.get("gpus")`` where None and 0 come to the same (``if cfg.trainer.get("gpus"):``)."""
+    return use.kind == "read" and (use.attribute or use.zero_safe) and use.key.partition(".")[2] in MOVES
 
 
 def removed_flag_read(use: Use) -> bool:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from codemods.project.command_syntax import read_value
-from codemods.project.guard import reasons
+from codemods.project.guard import blocked_keys, reasons
 from codemods.project.index import ProjectIndex, SectionKeys, Use, movable_read
 from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.moved_stores import store_moves
@@ -36,13 +36,30 @@ from codemods.project.schema_plans import migrated_schema, schema_facts
 from codemods.project.section_plans import plan_section, section_values
 from codemods.project.store_values import CPU, translate
 from legacy_api.removed_arguments import refused_at
+from legacy_api.target_aliases import same_on_target
 
 if TYPE_CHECKING:
     from codemods.model import Options
+    from codemods.plan.model import Value
 
 
 def _same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
+
+
+def _kept_as_written(reason: str, before: dict[str, Value], after: dict[str, Value], target: tuple[int, ...]) -> bool:
+    """Whether ``reason`` (the project guard's) only says that a key the target takes as written is read elsewhere
+    (``cfg.trainer.precision == 16``): the YAML front end then keeps that key as it is and migrates the rest of the
+    section around it, so it holds back no other key's reads."""
+    keys = [key.partition(".")[2] for key in blocked_keys(reason)]
+    return bool(keys) and all(
+        key in before
+        and key in after
+        and before[key].known
+        and after[key].known
+        and same_on_target(key, before[key].lit, after[key].lit, target)
+        for key in keys
+    )
 
 
 def _override_values(use: Use, old: str, options: Options) -> list[object] | None:
@@ -162,12 +179,14 @@ def _mode(index: ProjectIndex, options: Options, old: str, new: str, uses: list[
         value, accelerator = after.get(new), after.get("accelerator")
         if old in after or value is None or not before[old].known or accelerator is None:
             return None
-        if _same(before[old].lit, 0) and _same(accelerator.lit, "cpu") and _same(value.lit, 1):
-            zero = True
+        cpu = _same(accelerator.lit, "cpu") and _same(value.lit, 1)
+        if cpu and (_same(before[old].lit, 0) or (before[old].lit is None and all(use.zero_safe for use in reads))):
+            zero = True  # gpus: null chose the CPU too: it reads 0 now, the same where None and 0 are (zero_safe)
         elif not (_same(value.lit, before[old].lit) and _same(accelerator.lit, "gpu")):
             return None
         written = [name for name, _ in items]
-        if reasons(index, section.path, "trainer", items, plan.items, written, moves, options.target_tuple):
+        found = reasons(index, section.path, "trainer", items, plan.items, written, moves, options.target_tuple)
+        if any(not _kept_as_written(reason, before, after, options.target_tuple) for reason in found):
             return None
     return "expression" if zero else "rename"
 

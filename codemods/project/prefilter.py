@@ -51,6 +51,7 @@ TRIGGER_PATTERN = (
     r"|add_argparse_args"
     r"|TODO[(]migrate-trainer[)]"
     r"|[\"']gpus[\"'][[:space:]]*:"
+    r"|rainer[[:space:]]*[.][[:space:]]*get[[:space:]]*[(][[:space:]]*[\"']gpus[\"']"
     r"|torch[.]_six"
 )
 TRIGGER = re.compile(TRIGGER_PATTERN.replace("[:space:]", r"\s").replace("[:alnum:]", "a-zA-Z0-9"), re.MULTILINE)
@@ -60,6 +61,8 @@ _OPTION = rf"--(?:{_OPTION_ALTERNATION}){_FOLLOW}"
 _COMPAT = r"(?:from|import)\s+$"
 _FLASH = r"(?:from|import)\s+flash(?![a-zA-Z0-9_])"
 _GPUS_KEY = r"[\"']gpus[\"']\s*:"
+#: ``cfg.trainer.get("gpus")``: a config read that may move with its key (rule ``config_reads``).
+_GPUS_GET = r"rainer\s*[.]\s*get\s*[(]\s*[\"']gpus[\"']"
 
 
 #: The tokens the rules declare (``Rule.tokens``) that are not rows of a ``legacy_api`` table, written out here.
@@ -164,6 +167,7 @@ class _Trigger:
         self.compat_after = re.compile(enc(_FOLLOW))
         self.flash, self.keywords = enc("flash"), (enc("from"), enc("import"))
         self.gpus, self.gpus_key = enc("gpus"), re.compile(enc(_GPUS_KEY))
+        self.gpus_get = re.compile(enc(_GPUS_GET))
         #: torch 2.0 removed torch._six; Lightning 2.3+ needs torch >= 2.0 (rule torch_six).
         self.six = enc("torch._six")
 
@@ -185,6 +189,8 @@ class _Trigger:
                 before = text[match.start() - 1 : match.start()]
                 if before and before in (self.trainer[:1], self.trainer[1:]):  # "Trainer" or "trainer"
                     return True
+            if self.gpus_get.search(text) is not None:
+                return True
         if self.option.search(text) is not None:
             return True
         if self.six in text:

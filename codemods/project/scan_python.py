@@ -11,15 +11,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from codemods.project.config_chains import TRAINER_OWNERS as _TRAINER_OWNERS
+from codemods.project.config_chains import attribute_read as _attribute_read
+from codemods.project.config_chains import chain as _chain
+from codemods.project.config_chains import config_key as _config_key
 from codemods.project.config_loads import config_loads
 from codemods.project.index import FileIndex, Schema, Splat, Use, UseKind
 from codemods.project.keys import TUNE_FLAGS
 from codemods.project.scan_text import text_uses
+from codemods.project.zero_safe import zero_safe
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS
-
-#: Attribute roots that are Trainer objects (``self.trainer.gpus`` is a Trainer property, not a config key).
-_TRAINER_OWNERS = frozenset({"self", "pl_module", "module", "model", "lightning_module", "cls"})
-
 
 #: Trainer flags that a schema must mention for its class to count as a Trainer section's schema.
 SCHEMA_MARKERS = frozenset(
@@ -42,51 +43,6 @@ SECTION_FLAGS = SCHEMA_MARKERS | frozenset(
 
 #: Callees that take a Trainer section and keyword flags next to it.
 _TRAINER_CALLEES = frozenset({"Trainer", "instantiate", "call", "from_argparse_args", "Runner"})
-
-
-def _chain(node: ast.expr) -> list[str] | None:
-    """``cfg.trainer["gpus"].x`` -> ["cfg", "trainer", "gpus", "x"]; None for anything else."""
-    parts: list[str] = []
-    while True:
-        if isinstance(node, ast.Attribute):
-            parts.append(node.attr)
-            node = node.value
-        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-            if not isinstance(node.slice.value, str):
-                return None
-            parts.append(node.slice.value)
-            node = node.value
-        elif isinstance(node, ast.Name):
-            parts.append(node.id)
-            return list(reversed(parts))
-        else:
-            return None
-
-
-def _attribute_read(node: ast.expr, name: str) -> bool:
-    """Whether the outermost chain ``node`` holds ``<...>.trainer.<name>`` as attributes, in a load."""
-    while isinstance(node, ast.Attribute | ast.Subscript):
-        if isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Attribute):
-            return node.value.attr == "trainer" and isinstance(node.ctx, ast.Load)
-        node = node.value
-    return False
-
-
-def config_key(chain: Sequence[str]) -> str | None:
-    """:func:`_config_key`, for the Python rules: they must take for a config key exactly what the index does."""
-    return _config_key(chain)
-
-
-def _config_key(chain: Sequence[str]) -> str | None:
-    """``cfg.trainer.gpus`` -> ``trainer.gpus`` when the ``trainer`` is a config node, not a Trainer object."""
-    for index in range(1, len(chain) - 1):
-        if chain[index] != "trainer":
-            continue
-        owner = chain[index - 1]
-        if owner in _TRAINER_OWNERS:
-            return None  # self.trainer.gpus, self.lightning_module.trainer.gpus: the Trainer's property
-        return f"trainer.{chain[index + 1]}"
-    return None
 
 
 def mirrors_trainer(fields: set[str]) -> bool:
@@ -137,6 +93,7 @@ class _PythonIndexer(ast.NodeVisitor):
         self.splats: list[Splat] = []
         self.tree = tree
         self._assigned: dict[str, list[ast.expr]] | None = None
+        self._zero_safe: frozenset[int] | None = None
 
     def assigned(self, name: str) -> list[ast.expr]:
         """The values ``name = value`` gives ``name`` anywhere in the file (``trainer_kwargs = cfg.trainer.kwargs``);
@@ -145,8 +102,18 @@ class _PythonIndexer(ast.NodeVisitor):
             self._assigned = _assignments(self.tree) if self.tree is not None else {}
         return self._assigned.get(name, [])
 
-    def _use(self, key: str, node: ast.AST, kind: UseKind = "read", attribute: bool = False) -> None:
-        self.uses.append(Use(key, self.path, getattr(node, "lineno", 1), kind, attribute=attribute))
+    def _use(
+        self, key: str, node: ast.AST, kind: UseKind = "read", attribute: bool = False, zero: bool = False
+    ) -> None:
+        self.uses.append(Use(key, self.path, getattr(node, "lineno", 1), kind, attribute=attribute, zero_safe=zero))
+
+    def _zero(self, node: ast.expr) -> bool:
+        """Whether None and 0 come to the same where ``node``'s value goes (``codemods.project.zero_safe``)."""
+        if self.tree is None:
+            return False
+        if self._zero_safe is None:
+            self._zero_safe = zero_safe(self.tree)
+        return id(node) in self._zero_safe
 
     def visit_Assign(self, node: ast.Assign) -> None:
         """``cfg.trainer.gpus = 1``: a store of the key, with the value it stores."""
@@ -170,7 +137,8 @@ class _PythonIndexer(ast.NodeVisitor):
         if chain is not None:
             key = _config_key(chain)
             if key is not None:
-                self._use(key, node, attribute=_attribute_read(node, key.partition(".")[2]))
+                attribute = _attribute_read(node, key.partition(".")[2])
+                self._use(key, node, attribute=attribute, zero=attribute and self._zero(node))
                 return  # the outermost chain says it all
             other = _other_section_key(chain)
             if other is not None:
@@ -189,7 +157,11 @@ class _PythonIndexer(ast.NodeVisitor):
             owner = chain is not None and len(chain) == 2 and chain[0] in _TRAINER_OWNERS
             if chain is not None and chain[-1] == "trainer" and not owner:
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    self._use(f"trainer.{first.value}", node)
+                    self._use(
+                        f"trainer.{first.value}",
+                        node,
+                        zero=name == "get" and len(node.args) == 1 and not node.keywords and self._zero(node),
+                    )
                 skip.add(id(func))
             elif chain is not None and isinstance(first, ast.Constant) and isinstance(first.value, str):
                 other = _other_section_key([*chain, first.value])  # cfg.trainer.kwargs.get("accelerator")

@@ -33,3 +33,10 @@ def gpus_read(section: str) -> str:
     """What ``<section>.gpus`` read in 1.5, from the keys its migrated config holds (``section``: the config
     object's code, ``cfg.trainer``): the GPU count, or 0 where the config chose the CPU."""
     return f'({section}.devices if {section}.accelerator == "gpu" else 0)'
+
+
+def gpus_get(section: str) -> str:
+    """What ``<section>.get("gpus")`` read in 1.5 where None and 0 come to the same (``if cfg.trainer.get("gpus"):``;
+    ``codemods.project.zero_safe``): the GPU count where the migrated config chose GPUs, else 0 (1.5 read 0, ``[]``
+    or None there)."""
+    return f'({section}.get("devices") if {section}.get("accelerator") == "gpu" else 0)'

@@ -17,14 +17,16 @@ and it changes only together with what sets the key.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
 from codemods.plan.rule import Rule
+from codemods.project.config_chains import config_key
 from codemods.project.keys import MOVES, UNSET_READS
-from codemods.project.scan_python import config_key
-from codemods.project.store_values import gpus_read
+from codemods.project.store_values import gpus_get, gpus_read
+from codemods.rules import _zero_safe
 from codemods.rules._config_chains import key_path
 
 if TYPE_CHECKING:
@@ -36,6 +38,7 @@ ID = "config_reads"
 def visit_call(ctx: FileContext, node: cst.Call, _: Any) -> None:
     """``Trainer(tpu_cores=configs.trainer.tpu_cores)``: the flag rules migrate (or flag) that keyword, and the read
     stays its value; an unset key's TODO would say it twice."""
+    _zero_safe.visit_call(ctx, node, _)
     func = node.func
     name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
     if not name.endswith("Trainer"):
@@ -94,12 +97,50 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
     return updated.with_changes(attr=cst.Name(new))
 
 
+def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
+    """``if cfg.trainer.get("gpus"):`` -> ``if cfg.trainer.get("devices"):`` (or the :func:`gpus_get` expression
+    where some config, command or store gives 0), where the index found the read only tested for truth and the
+    project's configs move the key in this run."""
+    func = original.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "get" and len(original.args) == 1):
+        return updated
+    arg = original.args[0]
+    text = arg.value
+    if arg.keyword is not None or arg.star or not isinstance(text, cst.SimpleString | cst.ConcatenatedString):
+        return updated
+    old = text.evaluated_value
+    if old not in MOVES or old not in ctx.options.moved_reads or id(original) not in ctx.zero_safe:
+        return updated
+    chain = key_path(func.value)
+    if chain is None or chain[-1] != "trainer" or config_key([*chain, old]) != f"trainer.{old}":
+        return updated
+    new = MOVES[old]
+    if old in ctx.options.read_expressions:  # some config, command or store gives 0: the CPU in the new keys
+        ctx.fix(
+            ID,
+            f'trainer.get("{old}") is {gpus_get("trainer")} once the configs migrate (0 became accelerator: cpu):'
+            " where this value goes, 0 and None come to the same",
+            original,
+        )
+        return cst.parse_expression(gpus_get(ctx.code(func.value)))
+    ctx.fix(ID, f"trainer.{old} is trainer.{new} in every config this read may see now: it moved with it", original)
+    quote = text.quote if isinstance(text, cst.SimpleString) else '"'
+    return updated.with_changes(args=[arg.with_changes(value=cst.SimpleString(f"{quote}{new}{quote}"))])
+
+
 RULE = Rule(
     id=ID,
     description="reads of a config key (cfg.trainer.gpus) move to the key its configs now hold (cfg.trainer.devices); "
     "a read of a removed flag that nothing in the project sets gets a TODO",
     deprecated_in="1.7",
     scope="python",
-    handlers={"Attribute": leave_attribute, "visit_Call": visit_call},
+    handlers={
+        **_zero_safe.HANDLERS,
+        "Attribute": leave_attribute,
+        "visit_Call": visit_call,
+        "Call": leave_call,
+    },
     tokens=tuple(UNSET_READS),
+    # cfg.trainer.get("gpus") names no attribute the pass visits for (``.gpus`` is a Trainer property)
+    visit=lambda: re.compile(r"\btrainer\s*\.\s*get\s*\(\s*[\"'](?:" + "|".join(MOVES) + r")[\"']"),
 )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
-from codemods.project.scan_python import config_key
+from codemods.project.config_chains import config_key
 from codemods.project.store_values import translate
 from codemods.rules._config_chains import key_path
 from legacy_api.removed_arguments import refused_at

@@ -74,6 +74,9 @@ class FileContext:
     removed_stores: dict[int, Any] = field(default_factory=dict)
     #: ids of nodes a visit hook marked as already handled by an enclosing node.
     claimed: set[int] = field(default_factory=set)
+    #: ids of expressions where None and 0 come to the same (``if cfg.trainer.get("gpus"):``;
+    #: ``codemods.rules._zero_safe``).
+    zero_safe: set[int] = field(default_factory=set)
     #: ids of the callees of the calls being visited, and of those renamed with preset keyword arguments (-> them).
     callees: set[int] = field(default_factory=set)
     presets: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from codemods.project.prefilter import _BYTES, _FLASH, _TEXT, triggered, triggered_bytes
+from codemods.project.prefilter import _BYTES, _FLASH, _TEXT, TRIGGER, triggered, triggered_bytes
 
 #: Pieces that make near misses likely: keywords, the word, separators regex ``\s`` and ``isspace`` both take.
 PIECES = ["flash", "from", "import", "fro", "mimport", " ", "\t", "\n", "\x0b", "\u00a0", "\x1c", "_", "x", "1", "("]
@@ -50,11 +50,14 @@ def test_flash_import_answers_as_its_regex(text: str) -> None:
         "# TODO(migrate-trainer): look\n",
         "python train.py --gpus 2\n",
         "parser.add_argument('--lr')\n",
+        "if cfg.trainer.get('gpus'):\n",
+        "if cfg.trainer.get('devices'):\n",
         "x = 1\n",
     ],
 )
 def test_hints_change_no_answer(text: str) -> None:
     data = text.encode()
     expected = triggered(text)
+    assert expected is (TRIGGER.search(text) is not None)  # the fast paths answer as the regex grep is given
     assert triggered_bytes(data) is expected
     assert triggered_bytes(data, b"rainer" in data, b"add_arg" in data) is expected

@@ -17,6 +17,7 @@ from codemods.cli import main
 RULE = "config_reads"
 CONFIG = "trainer:\n  gpus: 2\n  max_epochs: 1\n"
 READ = "def nodes(cfg):\n    return {'gpus_per_node': cfg.trainer.gpus}\n"
+ORDERED = "def several(cfg):\n    return {'gpus_per_node': 2 if cfg.trainer.gpus > 1 else 1}\n"
 
 
 @pytest.mark.parametrize(
@@ -117,6 +118,26 @@ READ = "def nodes(cfg):\n    return {'gpus_per_node': cfg.trainer.gpus}\n"
             id="the key under another mapping, which no cfg.trainer read sees",
         ),
         pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": "def on(cfg):\n    return bool(cfg.trainer.get('gpus'))\n"},
+            True,
+            id="a get read only tested for truth moves too",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "launch.py": "def n(cfg):\n    return cfg.trainer.get('gpus')\n"},
+            False,
+            id="a get read whose value goes on: a config without the key read None, the expression would read 0",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "conf/ref.yaml": "trainer:\n  gpus: null\n", "launch.py": ORDERED},
+            "expression",
+            id="gpus null becomes accelerator cpu where every read orders the value (None raised there in 1.5)",
+        ),
+        pytest.param(
+            {"conf/a.yaml": CONFIG, "conf/ref.yaml": "trainer:\n  gpus: null\n", "launch.py": READ},
+            False,
+            id="gpus null beside a read whose value goes on (None would read 0)",
+        ),
+        pytest.param(
             {
                 "conf/a.yaml": CONFIG,
                 "launch.py": READ,
@@ -138,7 +159,8 @@ def test_reads_move_with_their_key_or_not_at_all(tmp_path: Path, files: dict[str
     if moves == "expression":
         assert '(cfg.trainer.devices if cfg.trainer.accelerator == "gpu" else 0)' in launch
     if moves:
-        assert "cfg.trainer.devices" in launch and "gpus" not in launch.replace("gpus_per_node", "")
+        moved = "cfg.trainer.devices" in launch or "cfg.trainer.get('devices')" in launch
+        assert moved and "gpus" not in launch.replace("gpus_per_node", "")
         assert config == "trainer:\n  accelerator: gpu\n  devices: 2\n  max_epochs: 1\n"
     else:
         assert launch == files["launch.py"]

@@ -1,0 +1,69 @@
+"""How Python spells a config key: ``cfg.trainer.gpus``, ``cfg["trainer"]["gpus"]``, ``cfg.trainer.get("gpus")``.
+
+The project index (``codemods.project.scan_python``), its text facts (``codemods.project.facts``) and the Python
+rules that move reads and stores (``config_reads``, ``config_stores``) must take for a config key exactly the same
+expressions. Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+#: Attribute roots that are Trainer objects (``self.trainer.gpus`` is a Trainer property, not a config key).
+TRAINER_OWNERS = frozenset({"self", "pl_module", "module", "model", "lightning_module", "cls"})
+#: The mapping methods whose first argument names a key of the mapping they are called on.
+KEY_METHODS = ("get", "pop", "setdefault")
+
+
+def chain(node: ast.expr) -> list[str] | None:
+    """``cfg.trainer["gpus"].x`` -> ["cfg", "trainer", "gpus", "x"]; None for anything else."""
+    parts: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            if not isinstance(node.slice.value, str):
+                return None
+            parts.append(node.slice.value)
+            node = node.value
+        elif isinstance(node, ast.Name):
+            parts.append(node.id)
+            return list(reversed(parts))
+        else:
+            return None
+
+
+def attribute_read(node: ast.expr, name: str) -> bool:
+    """Whether the outermost chain ``node`` holds ``<...>.trainer.<name>`` as attributes, in a load."""
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        if isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.value, ast.Attribute):
+            return node.value.attr == "trainer" and isinstance(node.ctx, ast.Load)
+        node = node.value
+    return False
+
+
+def config_key(chain: Sequence[str]) -> str | None:
+    """``cfg.trainer.gpus`` -> ``trainer.gpus`` when the ``trainer`` is a config node, not a Trainer object."""
+    for index in range(1, len(chain) - 1):
+        if chain[index] != "trainer":
+            continue
+        owner = chain[index - 1]
+        if owner in TRAINER_OWNERS:
+            return None  # self.trainer.gpus, self.lightning_module.trainer.gpus: the Trainer's property
+        return f"trainer.{chain[index + 1]}"
+    return None
+
+
+def config_get(node: ast.Call) -> str | None:
+    """``cfg.trainer.get("gpus")`` (also ``pop``, ``setdefault``) -> ``gpus``: a config node's key named as text;
+    None for anything else (``self.trainer.get(...)`` is no config)."""
+    func = node.func
+    if not (isinstance(func, ast.Attribute) and func.attr in KEY_METHODS and node.args):
+        return None
+    found = chain(func.value)
+    first = node.args[0]
+    if found is None or found[-1] != "trainer" or (len(found) == 2 and found[0] in TRAINER_OWNERS):
+        return None
+    return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
