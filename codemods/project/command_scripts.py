@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from codemods.project.config_loads import PRIMARY, UNKNOWN
 
@@ -88,3 +88,46 @@ def command_reaches(loads: Sequence[str], config: str, picks: Sequence[str], com
         if len(relative) > 1 and relative[0] != ".." and relative[0] in picks:
             return True
     return False
+
+
+#: Hydra's option that picks another primary config (``--config-name x``, ``-cn=x``).
+_CONFIG_NAME = re.compile(rb"(?:--config-name|--config_name|(?<![\w-])-cn)(?:=|[ \t]+)[\"']?([\w./{}$-]+)")
+
+
+def config_name_facts(data: bytes) -> tuple[str, ...]:
+    """Facts ``config-name:<name>@<script>`` for the primary configs a file's commands pick, in whatever folder, with
+    the name of the script each command runs (``config-name:<name>@`` where the command names none: any script may
+    be meant; script_config_names)."""
+    if b"config" not in data and b"-c" not in data:
+        return ()
+    found = []
+    for match in _CONFIG_NAME.finditer(data):
+        name = os.path.splitext(match.group(1).decode(errors="replace"))[0]
+        script = os.path.basename(command_script(_command_before(data, match.start())).strip("\"'"))
+        found.append(f"config-name:{name}@{script}")
+    return tuple(sorted(set(found)))
+
+
+def _command_before(data: bytes, offset: int) -> str:
+    """The text of the command line around ``offset`` up to it, over the lines a trailing backslash continues."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    while start > 0:
+        previous = data.rfind(b"\n", 0, start - 1) + 1
+        if not data[previous : start - 1].rstrip().endswith(b"\\"):
+            break
+        start = previous
+    return data[start:offset].decode(errors="replace")
+
+
+def script_config_names(facts: Iterable[str], path: str) -> frozenset[str]:
+    """The config names the facts of :func:`config_name_facts` say the project's commands pick for the script
+    ``path``: those of commands that run a script of that name, or whose script cannot be told. Each command line
+    is its own: ``python bert.py --config-name=x`` does not make ``x`` a config of ``gpt.py`` in the same folder."""
+    script = os.path.basename(path)
+    names = set()
+    for fact in facts:
+        if fact.startswith("config-name:"):
+            name, _, runs = fact[len("config-name:") :].rpartition("@")
+            if runs in ("", script):
+                names.add(name)
+    return frozenset(names)

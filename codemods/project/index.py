@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from codemods.kinds import PYTHON_SUFFIXES
-from codemods.project.command_scripts import command_reaches, script_candidates
+from codemods.project.command_scripts import command_reaches, script_candidates, script_config_names
 from codemods.project.config_loads import NONE, PRIMARY, UNKNOWN, composes, reaches
 from codemods.project.keys import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 
@@ -288,7 +288,7 @@ class ProjectIndex:
         return bool(known) and known != (NONE,) and self.reaches_through(known, path, config)
 
     def reaches_through(self, loads: tuple[str, ...], path: str, config: str) -> bool:
-        return reaches(loads, config, self.root, self.config_names(), self._composed(loads))
+        return reaches(loads, config, self.root, self.config_names(path), self._composed(loads))
 
     @staticmethod
     def _composed(loads: tuple[str, ...]) -> bool:
@@ -310,11 +310,11 @@ class ProjectIndex:
             cached = self.memo[memo_key] = self.reaches_through(loads, path, config)
         return cached
 
-    def config_names(self) -> frozenset[str]:
-        """The config names the project's commands pick with Hydra's ``--config-name``, whatever folder a
-        ``--config-path`` next to them names (a folder under the script's config folder is reached anyway; one
-        outside it was never reached by its loads)."""
-        return frozenset(fact[len("config-name:") :] for fact in self.facts if fact.startswith("config-name:"))
+    def config_names(self, path: str) -> frozenset[str]:
+        """The config names the project's commands pick with Hydra's ``--config-name`` for the script ``path``,
+        whatever folder a ``--config-path`` next to them names (a folder under the script's config folder is reached
+        anyway; one outside it was never reached by its loads): ``script_config_names``."""
+        return script_config_names(self.facts, path)
 
     def _names_a_schema(self, path: str) -> bool:
         """Whether the file's code names one of the project's Trainer-mirroring classes (``TrainerConfig``), or a

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from codemods.files import DecodeError, decode
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_text_file
+from codemods.project.command_scripts import config_name_facts
 from codemods.project.facts import configured, may_tune, unindexed
 from codemods.project.hook_classes import NO_CLASSES, RawClasses, scan_hook_bases
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
@@ -145,26 +146,11 @@ def scan(path: str) -> Scan:
     return replace(found, loggers=True) if rainer and builds_logger_list(data, path) else found
 
 
-#: Hydra's option that picks another primary config (``--config-name x``, ``-cn=x``).
-_CONFIG_NAME = re.compile(rb"(?:--config-name|--config_name|(?<![\w-])-cn)(?:=|[ \t]+)[\"']?([\w./{}$-]+)")
-
-
-def _hydra_choices(data: bytes) -> tuple[str, ...]:
-    """Facts ``config-name:<name>`` for the primary configs a file's commands pick, in whatever folder
-    (codemods.project.index.ProjectIndex.config_names)."""
-    if b"config" not in data and b"-c" not in data:
-        return ()
-    found = [
-        f"config-name:{os.path.splitext(match.decode(errors='replace'))[0]}" for match in _CONFIG_NAME.findall(data)
-    ]
-    return tuple(sorted(set(found)))
-
-
 def _scan(path: str, data: bytes, rainer: bool) -> Scan:
     # "add_arg": add_argparse_args, add_argument.
     add_arg, text_file = b"add_arg" in data, is_text_file(path)
     index = _index(path, data, rainer, add_arg, text_file)
-    chosen = _hydra_choices(data)
+    chosen = config_name_facts(data)
     if chosen:
         index = replace(index, facts=tuple(sorted({*index.facts, *chosen})))
     if text_file:

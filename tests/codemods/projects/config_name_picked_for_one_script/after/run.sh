@@ -1,0 +1,4 @@
+#!/bin/sh
+python lm.py \
+  --config-name=lm \
+  trainer.max_epochs=1
