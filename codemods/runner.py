@@ -16,7 +16,7 @@ from codemods.files import DecodeError, decode, encode, read_regular, select_reg
 from codemods.frontends.python import python_triggered, transform_python
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_test_path, is_text_file
 from codemods.model import Finding, Options, Outcome
-from codemods.project.hook_classes import project_hook_classes, project_hook_words, subclasses_one
+from codemods.project.hook_classes import project_hook_classes, project_hook_words, project_subclasses, subclasses_one
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
 from codemods.project.moved_stores import moved_store_keys
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
@@ -162,12 +162,13 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
         from codemods.project.schema_plans import migrating_schemas
 
         typed = migrating_schemas(project, options.target_tuple)
+        typed |= project_subclasses((item.hooks for item in scans), typed)
     options = replace(options, local_trainers=trainers.passing | typed, held_trainers=trainers.held)
     if any(use.stored for use in project.uses):
         options = replace(options, moved_stores=moved_store_keys(project, options.target_tuple))
     options = _moved_reads(project, options)
     # A file that calls a project subclass of Trainer defined elsewhere needs no Lightning import of its own.
-    called = trainers.passing | {name for name, _, _ in trainers.held}
+    called = trainers.passing | typed | {name for name, _, _ in trainers.held}
     scans = [replace(item, triggered=True) if item.words & called else item for item in scans]
     # And a file subclassing the project's own LightningModule (or DataModule, Callback): its hooks are checked.
     hook_classes = project_hook_classes(item.hooks for item in scans)

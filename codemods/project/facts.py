@@ -136,15 +136,52 @@ def _python_mentions(data: bytes, key: str) -> bool:
         return True
     # cfg.trainer.get("gpus"): a use the index holds (codemods.project.scan_python), not a config built in code
     named = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and config_get(node) == key}
+    passing = _passing_functions(tree, key)
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and node.value == key and id(node) not in named:
             return True
         if isinstance(node, ast.Call) and any(keyword.arg == key for keyword in node.keywords):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-            if not name.endswith("Trainer") and _SCHEMA_NAME.search(name) is None:
+            name = _callee(node)
+            if not _flag_taker(name) and name not in passing:
                 return True
     return False
+
+
+def _callee(node: ast.Call) -> str:
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _flag_taker(name: str) -> bool:
+    """A Trainer, or a class named as its typed config: the Python rules migrate the flags such a call takes."""
+    return name.endswith("Trainer") or _SCHEMA_NAME.search(name) is not None
+
+
+def _passing_functions(tree: ast.Module, key: str) -> frozenset[str]:
+    """The functions of the file that take a parameter ``key`` and pass the flag on only to a Trainer, a typed config
+    or another such function (``def create_training_config(self, gpus): return TrainerConf(gpus=gpus)``): a call of
+    one gives the flag to where the Python rules migrate it, and builds no config of its own (what else the function
+    computes from the value, ``cuda = gpus > 0``, is no config)."""
+    candidates: dict[str, list[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            arguments = node.args
+            if key in {arg.arg for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+                callees = [
+                    _callee(call)
+                    for call in ast.walk(node)
+                    if isinstance(call, ast.Call) and any(keyword.arg == key for keyword in call.keywords)
+                ]
+                candidates.setdefault(node.name, []).extend(callees)
+    found = {name for name, callees in candidates.items() if all(_flag_taker(callee) for callee in callees)}
+    changed = True
+    while changed:  # a function that passes the flag to one found so far passes it on too
+        changed = False
+        for name, callees in candidates.items():
+            if name not in found and all(_flag_taker(callee) or callee in found for callee in callees):
+                found.add(name)
+                changed = True
+    return frozenset(found)
 
 
 def may_tune(data: bytes) -> bool:

@@ -143,6 +143,26 @@ def subclasses_one(raw: RawClasses, hook_classes: frozenset[tuple[str, str]]) ->
     return any(base in names for _, bases, _ in classes(raw) for base in bases)
 
 
+def project_subclasses(scanned: Iterable[RawClasses], roots: frozenset[str]) -> frozenset[str]:
+    """The project classes that derive from one of ``roots`` (project class names: the Trainer-mirroring schemas that
+    migrate, ``codemods.project.schema_plans.migrating_schemas``), directly or through other project classes; a
+    subclass of a class that takes the new flags takes them too (``DeepSpeechTrainerConf(TrainerConf)``)."""
+    if not roots:
+        return frozenset()
+    entries = [entry for raw in scanned if raw[1] for entry in classes(raw)]
+    found: set[str] = set()
+    known = set(roots)
+    changed = True
+    while changed:
+        changed = False
+        for name, bases, _ in entries:
+            if name not in known and any(base in known for base in bases):
+                known.add(name)
+                found.add(name)
+                changed = True
+    return frozenset(found)
+
+
 def defines_hook_subclass(text: str, hook_classes: frozenset[tuple[str, str]]) -> bool:
     """Whether ``text`` defines a subclass of one of the project's hook classes and a method named like a hook
     whose calls changed (``legacy_api.vocabulary``): then the hook rules have work in a file that may never say

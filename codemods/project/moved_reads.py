@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING
 
 from codemods.project.command_syntax import read_value
 from codemods.project.guard import blocked_keys, reasons
-from codemods.project.index import ProjectIndex, SectionKeys, Use, movable_read
+from codemods.project.index import ProjectIndex, Schema, SectionKeys, Use, movable_read
 from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.moved_stores import store_moves
-from codemods.project.schema_plans import migrated_schema, schema_facts
+from codemods.project.schema_plans import migrated_schema, plan_schema, schema_facts
 from codemods.project.section_plans import plan_section, section_values
 from codemods.project.store_values import CPU, translate
 from legacy_api.removed_arguments import refused_at
@@ -41,6 +41,7 @@ from legacy_api.target_aliases import same_on_target
 if TYPE_CHECKING:
     from codemods.model import Options
     from codemods.plan.model import Value
+    from codemods.plan.schema_model import SchemaFacts
 
 
 def _same(a: object, b: object) -> bool:
@@ -84,22 +85,39 @@ def _override_values(use: Use, old: str, options: Options) -> list[object] | Non
     return values
 
 
-def _schema_read(index: ProjectIndex, uses: list[Use], options: Options, old: str, new: str) -> bool:
+def _schema_read(index: ProjectIndex, uses: list[Use], options: Options, old: str, new: str) -> str | None:
     """Whether a read of ``old`` may meet a config a structured schema shapes, which names ``old`` or ``new``: the
     read would then see the class's default where the configs set nothing, which is another value under the new
-    key. A read in code that sees only the YAML configs it loads by name meets no schema
-    (:meth:`codemods.project.index.ProjectIndex.schema_free`)."""
+    key (``hold``). A read in code that sees only the YAML configs it loads by name meets no schema
+    (:meth:`codemods.project.index.ProjectIndex.schema_free`): None. ``expression`` where every read that may meet one
+    is zero-safe (``cfg.trainer.gpus > 1``; ``codemods.project.zero_safe``) and each such class's default reads 0 or
+    None before (``gpus: Any = None``) and 0 through :func:`codemods.project.store_values.gpus_read` after (its
+    migrated ``accelerator`` default is not ``gpu``): the expression then gives what the default gave."""
     target = options.target_tuple
+    facts = schema_facts(index)
     named = [
         schema
         for schema in index.schemas
-        if any(
-            name in (old, new)
-            for name, _ in (*schema.fields, *migrated_schema(schema, target, schema_facts(index)).fields)
-        )
+        if any(name in (old, new) for name, _ in (*schema.fields, *migrated_schema(schema, target, facts).fields))
     ]
     # (a store writes the config and reads nothing back: codemods.project.moved_stores checks the class can take it)
-    return bool(named) and any(movable_read(use) and not use.stored and not index.schema_free(use.path) for use in uses)
+    met = [use for use in uses if movable_read(use) and not use.stored and not index.schema_free(use.path)]
+    if not named or not met:
+        return None
+    if all(use.zero_safe for use in met) and all(_default_reads_zero(schema, old, target, facts) for schema in named):
+        return "expression"
+    return "hold"
+
+
+def _default_reads_zero(schema: Schema, old: str, target: tuple[int, ...], facts: SchemaFacts) -> bool:
+    """Whether a config built on ``schema`` that sets no device reads 0 or None under ``old`` before the run and 0
+    through the expression after it (the migrated class's ``accelerator`` default is not ``gpu``)."""
+    before = dict(schema.defaults)
+    if before.get(old, "None").strip() not in ("None", "0"):
+        return False
+    plan = plan_schema(schema.defaults, target, facts)
+    after = {name: value for name, _, value in plan.fields} if plan is not None else {}
+    return after.get("accelerator") != "gpu" and before.get("accelerator", "None").strip() != '"gpu"'
 
 
 def _components(index: ProjectIndex, uses: list[Use], holding: list[SectionKeys]) -> list[list[int]]:
@@ -163,8 +181,10 @@ def _mode(index: ProjectIndex, options: Options, old: str, new: str, uses: list[
         return None
     if any(index.use_reaches(use, section.path) for use in index.uses_of(f"trainer.{new}") for section in seen):
         return None
-    if _schema_read(index, uses, options, old, new):
+    schema = _schema_read(index, uses, options, old, new)
+    if schema == "hold":
         return None
+    zero = zero or schema == "expression"
     holding = [section for section in seen if any(name == old for name, _ in section.items)]
     if not holding:
         return None

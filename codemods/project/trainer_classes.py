@@ -42,7 +42,7 @@ MIGRATED_FLAGS = frozenset(
     }
 )
 _CLASS = re.compile(rb"^[ \t]*class\s+\w+", re.MULTILINE)
-_WORD = re.compile(rb"\b\w*Trainer\b")
+_WORD = re.compile(rb"\b\w*Trainer\w*")
 
 
 @dataclass(frozen=True, order=True)
@@ -67,7 +67,8 @@ class ProjectTrainers:
 
 
 def trainer_words(data: bytes) -> frozenset[str]:
-    """Names ending in ``Trainer`` in ``data``: a file that calls a project subclass of another file names it."""
+    """Names with ``Trainer`` in them in ``data``: a file that calls a project subclass of another file names it, and
+    one that calls a Trainer-mirroring class (``SpeechTrainerConf(gpus=0)``) too."""
     return frozenset(word.decode() for word in _WORD.findall(data)) if b"Trainer" in data else frozenset()
 
 

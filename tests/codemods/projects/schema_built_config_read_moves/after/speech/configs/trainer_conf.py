@@ -1,0 +1,24 @@
+from dataclasses import dataclass
+from typing import Any, Optional
+
+
+@dataclass
+class TrainerConf:
+    _target_: str = "pytorch_lightning.Trainer"
+    max_epochs: int = 1000
+    # int, str or a list of indices
+    accelerator: Any = "cpu"
+    precision: int = 32
+    devices: Any = "auto"
+    strategy: Optional[str] = "auto"
+
+
+@dataclass
+class SpeechTrainerConf(TrainerConf):
+    callbacks: Any = None
+
+
+@dataclass
+class SpeechConfig:
+    trainer: SpeechTrainerConf = SpeechTrainerConf()
+    seed: int = 7

@@ -1,0 +1,15 @@
+from speech.configs.trainer_conf import SpeechConfig, SpeechTrainerConf
+from speech.training import train
+
+
+def make_config(epochs, gpus):
+    return SpeechConfig(trainer=SpeechTrainerConf(max_epochs=epochs, accelerator="cpu" if str(gpus).strip() in ("0", "[]", "None") else "gpu", devices=1 if str(gpus).strip() in ("0", "[]", "None") else gpus))
+
+
+def run(gpus):
+    cuda = gpus > 0
+    return train(make_config(epochs=1, gpus=gpus)), cuda
+
+
+def test_cpu():
+    run(gpus=0)
