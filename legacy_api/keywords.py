@@ -70,6 +70,10 @@ _AGGREGATE = "aggregate the metrics yourself before logging them (1.x merged one
 INSTEAD: dict[tuple[str, str], str] = {
     ("SimpleProfiler", "output_filename"): "pass dirpath= and filename= (the report goes to dirpath/filename)",
     ("AdvancedProfiler", "output_filename"): "pass dirpath= and filename= (the report goes to dirpath/filename)",
+    # Lightning's upgrade guide, 1.4 -> 1.5 (row 1.4-regular-04): ModelCheckpoint(period=) -> every_n_epochs=.
+    ("ModelCheckpoint", "period"): "pass every_n_epochs= (the upgrade guide's replacement, same count of epochs)",
+    # 1.0 split filepath= into the folder and the file name pattern (gone before 1.4: no recorded release takes it).
+    ("ModelCheckpoint", "filepath"): "pass dirpath= (the folder) and filename= (the name pattern, without .ckpt)",
     # 1.5.10's LightningLoggerBase.agg_and_log_metrics merged the metrics logged at one step with them; 1.7.7
     # deprecated both ("deprecated in v1.6 and will be removed in v1.8"), and 2.x logs each call as it comes.
     ("Logger", "agg_key_funcs"): _AGGREGATE,

@@ -117,6 +117,11 @@ TODO = [
         id="a class the target keeps elsewhere (profilers): its keywords still count, with what to pass instead",
     ),
     pytest.param(
+        "from pytorch_lightning.callbacks import ModelCheckpoint\n\nc = ModelCheckpoint(filepath='out', period=2)\n",
+        ["takes no filepath=", "dirpath= (the folder) and filename=", "takes no period=", "every_n_epochs="],
+        id="pre-1.5 ModelCheckpoint keywords: the TODO names what to pass (filepath=, period=)",
+    ),
+    pytest.param(
         MODULE + "        self.log('loss', 1.0, tbptt_reduce_fx=torch.mean)\n",
         ["LightningModule.log takes no tbptt_reduce_fx="],
         id="self.log's keywords gone in 1.6",
