@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from codemods.project.command_fills import Item, fails_anyway
 from codemods.project.command_plans import Decision, decide
+from codemods.project.command_syntax import read_value
 from codemods.project.guard import changed_keys
 from codemods.project.moved_reads import moves_with_key
 from codemods.project.moved_stores import store_moves
@@ -21,6 +22,7 @@ from codemods.project.schema_plans import migrated_schema, schema_facts
 from codemods.project.section_fates import fates
 from codemods.project.section_plans import plan_section, section_values
 from legacy_api.removed_arguments import refused_at
+from legacy_api.target_aliases import same_on_target
 
 if TYPE_CHECKING:
     from codemods.model import Options
@@ -103,6 +105,8 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     # keeps them, so no other command may rename them. A key no config drops holds nothing.
     # A key the target refuses is not held by a command that stays: the guard migrates its configs anyway (that
     # command fails on the target either way, with its own TODO), so the other commands move with the configs.
+    for command, decision in decisions.items():
+        _keep_as_written(command, decision, fixed_for[command], options.target_tuple)
     removed = {
         f"trainer.{key}"
         for old, new in zip(before or [], sections or [], strict=True)
@@ -145,6 +149,20 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     result = Analysis(sections, before, facts, migrating, decisions)
     index.memo[memo_key] = result
     return result
+
+
+def _keep_as_written(command: tuple[Item, ...], decision: Decision, fixed: set[str], target: tuple[int, ...]) -> None:
+    """Leave as written the tokens of ``command`` that something which never migrates reads (``fixed``: megatron's
+    ``cfg.trainer.precision == 16``) where the target takes the old value as the new one (``trainer.precision=16``,
+    which 2.x reads as ``16-mixed``; ``legacy_api.target_aliases``): the configs keep such a key as written too, so
+    the rest of the command migrates with them instead of staying."""
+    for index in list(decision.replace):
+        _style, _prefix, key, text = command[index]
+        new = decision.replace[index]
+        if f"trainer.{key}" not in fixed or len(new) != 1 or new[0][2] != key:
+            continue
+        if same_on_target(key, read_value(text), read_value(new[0][3]), target):
+            del decision.replace[index]
 
 
 def _places(index: ProjectIndex) -> dict[tuple[Item, ...], list[Use]]:

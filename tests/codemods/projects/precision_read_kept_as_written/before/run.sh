@@ -1,0 +1,4 @@
+#!/bin/sh
+python train.py \
+  trainer.gpus=4 \
+  trainer.precision=16
