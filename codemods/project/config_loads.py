@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+from collections.abc import Collection
 from functools import cache
 
 #: A load whose file cannot be told: the file's uses reach every config.
@@ -209,6 +210,31 @@ def reaches(
         if target == place or target.startswith(place.rstrip(os.sep) + os.sep):
             return True
     return False
+
+
+def packaged_away(loads: tuple[str, ...], config: str, facts: Collection[str]) -> bool:
+    """Whether ``config`` reaches code with these ``loads`` only as a file of a config group under a Hydra primary
+    config's folder, in a group other than ``trainer`` (``conf/hifigan/hifigan.yaml`` for ``config_path="conf"``):
+    Hydra >= 1.1 puts what such a file holds under the group's name (its default package ``_group_``), so its own
+    ``trainer:`` section is ``cfg.hifigan.trainer`` there, never the ``cfg.trainer`` this code reads. Only where the
+    project's ``facts`` say it requires Hydra >= 1.1 (1.0 merged group files at the top), no defaults list moves a
+    group with ``@`` (``package-directive``) and the file has no ``# @package`` line of its own (``packaged:<path>``,
+    ``codemods.project.scan_yaml.package_facts``)."""
+    if "hydra>=1.1" not in facts or "package-directive" in facts or f"packaged:{os.path.normpath(config)}" in facts:
+        return False
+    if not loads or UNKNOWN in loads or any(load.startswith((BASENAME, FROM_ROOT)) for load in loads):
+        return False
+    target = os.path.abspath(config)
+    primaries = [os.path.abspath(load[len(PRIMARY) :]) for load in loads if load.startswith(PRIMARY)]
+    if not primaries or any(os.path.splitext(target)[0] == primary for primary in primaries):
+        return False
+    if any(os.path.abspath(load) == target for load in loads if not load.startswith(PRIMARY) and load != NONE):
+        return False  # loaded by its own path
+    for folder in {os.path.dirname(primary) for primary in primaries}:
+        parts = os.path.relpath(target, folder).split(os.sep)
+        if len(parts) < 2 or parts[0] in ("..", "trainer"):
+            return False
+    return True
 
 
 @cache

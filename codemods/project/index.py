@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from codemods.kinds import PYTHON_SUFFIXES
 from codemods.project.command_scripts import command_reaches, script_candidates, script_config_names
-from codemods.project.config_loads import NONE, PRIMARY, UNKNOWN, composes, reaches
+from codemods.project.config_loads import NONE, PRIMARY, UNKNOWN, composes, packaged_away, reaches
 from codemods.project.keys import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 
 #: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
@@ -288,7 +288,8 @@ class ProjectIndex:
         return bool(known) and known != (NONE,) and self.reaches_through(known, path, config)
 
     def reaches_through(self, loads: tuple[str, ...], path: str, config: str) -> bool:
-        return reaches(loads, config, self.root, self.config_names(path), self._composed(loads))
+        found = reaches(loads, config, self.root, self.config_names(path), self._composed(loads))
+        return found and not packaged_away(loads, config, self.facts)
 
     @staticmethod
     def _composed(loads: tuple[str, ...]) -> bool:
@@ -393,7 +394,3 @@ def describe(uses: Sequence[Use], root: str = "", limit: int = 2) -> str:
     files = list(dict.fromkeys(_relative(use.path, root) for use in uses))
     rest = len(files) - limit
     return ", ".join(files[:limit]) + (f" and {rest} more file{'s' if rest > 1 else ''}" if rest > 0 else "")
-
-
-def iter_keys(uses: Iterable[Use]) -> Iterator[str]:
-    return iter(sorted({use.key for use in uses}))

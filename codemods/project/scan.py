@@ -22,7 +22,7 @@ from codemods.project.logger_lists import builds_logger_list
 from codemods.project.prefilter import doc_triggered, may_concern_a_rule_bytes, triggered_bytes, yaml_triggered
 from codemods.project.scan_file import index_text
 from codemods.project.scan_text import text_facts
-from codemods.project.scan_yaml import composes_facts
+from codemods.project.scan_yaml import composes_facts, package_facts
 from codemods.project.trainer_classes import TrainerClass, scan_classes, trainer_words
 from legacy_api.renames import STRATEGY_CLASSES
 
@@ -101,11 +101,13 @@ def _may_use(data: bytes) -> bool:
 
 def _index(path: str, data: bytes, rainer: bool, add_arg: bool, text_file: bool) -> FileIndex:
     index = _file_index(path, data, rainer, add_arg, text_file)
-    if path.endswith((".yaml", ".yml")) and b"defaults" in data:
-        # what its defaults list composes: a Trainer section of those files is not the whole of what the Trainer gets
-        composes = composes_facts(data.decode("utf-8", errors="replace"), path)
-        if composes:
-            index = replace(index, facts=tuple(sorted({*index.facts, *composes})))
+    if path.endswith((".yaml", ".yml")) and (b"defaults" in data or b"@package" in data):
+        # what its defaults list composes: a Trainer section of those files is not the whole of what the Trainer gets;
+        # and where Hydra puts the file's content (a group file's trainer: is the group's own)
+        text = data.decode("utf-8", errors="replace")
+        found = (*composes_facts(text, path), *package_facts(text, path))
+        if found:
+            index = replace(index, facts=tuple(sorted({*index.facts, *found})))
     return index
 
 

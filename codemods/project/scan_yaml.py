@@ -106,6 +106,22 @@ def composes_facts(text: str, path: str) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
+_PACKAGE_LINE = re.compile(r"^#[ \t]*@package\b", re.MULTILINE)
+_PACKAGE_ENTRY = re.compile(r"^[ \t]+-[ \t]+(?:override[ \t]+)?/?[\w./-]*@", re.MULTILINE)
+
+
+def package_facts(text: str, path: str) -> tuple[str, ...]:
+    """Facts on where Hydra puts a config's content: ``packaged:<path>`` for a file with its own ``# @package``
+    line (``_global_``: its ``trainer:`` is the run's), ``package-directive`` for a defaults list that moves a group
+    with ``@`` (``- model@trainer: x``); ``codemods.project.config_loads.packaged_away`` reads them."""
+    found = []
+    if "@package" in text and _PACKAGE_LINE.search(text):
+        found.append(f"packaged:{os.path.normpath(path)}")
+    if "@" in text and "defaults" in text and _PACKAGE_ENTRY.search(text):
+        found.append("package-directive")
+    return tuple(found)
+
+
 def _without_comments(line: str) -> str:
     """A YAML line up to its comment: a ``#`` at the start or after a blank, outside quotes."""
     quote = ""

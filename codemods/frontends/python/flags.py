@@ -58,6 +58,14 @@ def _super_init_of_a_trainer(ctx: FileContext, func: cst.BaseExpression) -> bool
     return TRAINERS.get(ctx.qualified_name(owner.bases[0].value) or "") == PL
 
 
+def _class_default(ctx: FileContext) -> bool:
+    """Whether the call being left is in a class body (``trainer: TrainerConfig = TrainerConfig(accelerator="ddp")``
+    in a dataclass): a default that configs built on the class are merged over, so the flags it does not name are
+    not known there (the devices a YAML config sets decide what ``ddp`` did)."""
+    owner = next((s for s in reversed(ctx.statements) if isinstance(s, cst.ClassDef | cst.FunctionDef)), None)
+    return isinstance(owner, cst.ClassDef)
+
+
 def _args_plan(ctx: FileContext, root: str, original: cst.Call, updated: cst.Call, opaque: bool) -> Plan:
     items = [
         (o.keyword.value, read(ctx, o.value, u.value))
@@ -116,7 +124,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
         )
     if any(new is not old for new, old in zip(args, updated.args, strict=True)):
         updated = updated.with_changes(args=args)
-    plan = _args_plan(ctx, root, original, updated, argparse)
+    plan = _args_plan(ctx, root, original, updated, argparse or _class_default(ctx))
     plan.lightning_trainer = not argparse and ctx.qualified_name(original.func) in TRAINERS and root == PL
     fit_moves.offer(ctx, plan)
     lines = _own_lines(original)

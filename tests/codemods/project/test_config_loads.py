@@ -16,6 +16,7 @@ from codemods.project.config_loads import (
     UNKNOWN,
     composes,
     config_loads,
+    packaged_away,
     reaches,
 )
 
@@ -140,13 +141,46 @@ def test_hydra_reach(config: str, names: frozenset[str] | None, composed: bool, 
     assert reaches(HYDRA, config, "/p", names, composed) is expected
 
 
+HYDRA_11 = frozenset({"hydra>=1.1"})
+
+
+@pytest.mark.parametrize(
+    ("loads", "config", "facts", "away"),
+    [
+        pytest.param(HYDRA, "/p/conf/hifigan/h.yaml", HYDRA_11, True, id="a group file's trainer: is the group's own"),
+        pytest.param(HYDRA, "/p/conf/trainer/gpu.yaml", HYDRA_11, False, id="the trainer group is the trainer"),
+        pytest.param(HYDRA, "/p/conf/a.yaml", HYDRA_11, False, id="the primary config"),
+        pytest.param(HYDRA, "/p/conf/hifigan/h.yaml", frozenset(), False, id="Hydra 1.0 merged group files at the top"),
+        pytest.param(
+            HYDRA,
+            "/p/conf/hifigan/h.yaml",
+            HYDRA_11 | {"packaged:" + os.path.normpath("/p/conf/hifigan/h.yaml")},
+            False,
+            id="a file with its own @package line",
+        ),
+        pytest.param(
+            HYDRA, "/p/conf/hifigan/h.yaml", HYDRA_11 | {"package-directive"}, False, id="a defaults list moves groups"
+        ),
+        pytest.param(
+            (*HYDRA, "/p/conf/hifigan/h.yaml"), "/p/conf/hifigan/h.yaml", HYDRA_11, False, id="also loaded by its path"
+        ),
+        pytest.param((UNKNOWN, *HYDRA), "/p/conf/hifigan/h.yaml", HYDRA_11, False, id="an unknown load"),
+    ],
+)
+def test_packaged_away(loads: tuple[str, ...], config: str, facts: frozenset[str], away: bool) -> None:
+    assert packaged_away(loads, config, facts) is away
+
+
 @pytest.mark.parametrize(
     ("files", "primary", "expected"),
     [
         pytest.param({"config.yaml": "trainer:\n  gpus: 1\n"}, "config", False, id="a file without defaults"),
         pytest.param({"config.yaml": "defaults:\n  - base\n"}, "config", True, id="a defaults list"),
         pytest.param(
-            {"config.yaml": "trainer:\n  gpus: 1\n"}, "config.yaml", False, id="config_name with its suffix is that file"
+            {"config.yaml": "trainer:\n  gpus: 1\n"},
+            "config.yaml",
+            False,
+            id="config_name with its suffix is that file",
         ),
         pytest.param({}, "config", True, id="no file: a ConfigStore node may compose anything"),
     ],

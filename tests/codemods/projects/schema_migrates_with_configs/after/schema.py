@@ -16,3 +16,9 @@ class TrainerConfig:
 @dataclass
 class RunConfig:
     trainer: TrainerConfig = field(default_factory=lambda: TrainerConfig(accelerator="gpu", devices=2, strategy="ddp"))
+
+
+@dataclass
+class EvalConfig:
+    # a default the YAML configs are merged over: their devices decide what ddp does
+    trainer: TrainerConfig = field(default_factory=lambda: TrainerConfig(strategy="ddp"))

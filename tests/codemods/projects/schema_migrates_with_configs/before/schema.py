@@ -17,3 +17,9 @@ class TrainerConfig:
 @dataclass
 class RunConfig:
     trainer: TrainerConfig = field(default_factory=lambda: TrainerConfig(gpus=2, accelerator="ddp"))
+
+
+@dataclass
+class EvalConfig:
+    # a default the YAML configs are merged over: their devices decide what ddp does
+    trainer: TrainerConfig = field(default_factory=lambda: TrainerConfig(accelerator="ddp"))

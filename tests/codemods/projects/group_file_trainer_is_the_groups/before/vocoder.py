@@ -1,0 +1,12 @@
+import hydra
+import pytorch_lightning as pl
+from pytorch_lightning.plugins import DDPPlugin
+
+
+@hydra.main(config_path="conf", config_name="vocoder")
+def main(cfg):
+    return pl.Trainer(plugins=[DDPPlugin(find_unused_parameters=True)], **cfg.trainer)
+
+
+if __name__ == "__main__":
+    main()
