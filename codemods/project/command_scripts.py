@@ -131,3 +131,16 @@ def script_config_names(facts: Iterable[str], path: str) -> frozenset[str]:
             if runs in ("", script):
                 names.add(name)
     return frozenset(names)
+
+
+#: A command's choice of a nested config group (``+trainer/plugins=deepspeed``, ``trainer/logger=wandb``).
+_GROUP_PICK = re.compile(rb"(?:^|[\s'\"])\+{0,2}((?:[\w.-]+/)+[\w.-]+)=[\w.-]")
+
+
+def group_pick_facts(data: bytes) -> tuple[str, ...]:
+    """Facts ``picks-group:<group>`` for the nested config groups a file's commands (or the comments that document
+    them) choose from the command line: ``+trainer/plugins=deepspeed`` composes ``trainer/plugins/deepspeed.yaml``
+    into whatever Trainer section the run has (``codemods.project.guard``)."""
+    if b"/" not in data or b"=" not in data:
+        return ()
+    return tuple(sorted({f"picks-group:{match.decode(errors='replace')}" for match in _GROUP_PICK.findall(data)}))

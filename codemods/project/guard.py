@@ -8,6 +8,7 @@ foresight and the run agree: otherwise a second run would decide differently fro
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -110,11 +111,19 @@ def reasons(
             where = ", ".join(places[:3]) + (f" and {len(places) - 3} more" if len(places) > 3 else "")
             found.append(f"{name}.{key} would clash with the flags passed next to {name} at {where}")
     if "strategy" in added:
-        plugins = [use for use in index.uses if use.key == STRATEGY_PLUGIN and use.path != path]
+        # the strategy plugin configs a command line of the project composes into any Trainer section
+        # (+trainer/plugins=deepspeed); one its own defaults list composes drops the strategy name instead
+        picked = [fact[len("picks-group:") :] for fact in index.facts if fact.startswith("picks-group:")]
+        plugins = [
+            use
+            for use in index.uses
+            if use.key == STRATEGY_PLUGIN
+            and any(os.path.dirname(os.path.normpath(use.path)).endswith(os.path.normpath(group)) for group in picked)
+        ]
         if plugins:
             found.append(
                 f"{name}.strategy would make a second strategy next to the strategy plugin in "
-                f"{describe(plugins, index.root)} (Hydra may compose it into this trainer): keep one"
+                f"{describe(plugins, index.root)} (a command line composes it into the trainer): keep one"
             )
     for key, value in sorted(new.items()):
         if old.get(key) is value or not isinstance(value.lit, str):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from codemods.files import DecodeError, decode
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_text_file
-from codemods.project.command_scripts import config_name_facts
+from codemods.project.command_scripts import config_name_facts, group_pick_facts
 from codemods.project.facts import configured, may_tune, unindexed
 from codemods.project.hook_classes import NO_CLASSES, RawClasses, scan_hook_bases
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
@@ -152,7 +152,7 @@ def _scan(path: str, data: bytes, rainer: bool) -> Scan:
     # "add_arg": add_argparse_args, add_argument.
     add_arg, text_file = b"add_arg" in data, is_text_file(path)
     index = _index(path, data, rainer, add_arg, text_file)
-    chosen = config_name_facts(data)
+    chosen = (*config_name_facts(data), *group_pick_facts(data))
     if chosen:
         index = replace(index, facts=tuple(sorted({*index.facts, *chosen})))
     if text_file:

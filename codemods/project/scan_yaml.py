@@ -78,6 +78,8 @@ def yaml_sections(code: str, path: str) -> list[SectionKeys]:
 #: An entry of a top-level ``defaults:`` list: ``- base``, ``- model: resnet``, ``- override hydra/launcher: x``,
 #: ``- db@backup: mysql``, ``- /group: x``.
 _DEFAULTS_ENTRY = re.compile(r"^[ \t]+-[ \t]+(?:override[ \t]+)?/?([\w./-]+)(?:@[\w.]*)?(?:[ \t]*(:))?")
+#: A group entry's chosen option (``- plugins: deepspeed`` -> ``deepspeed``).
+_OPTION = re.compile(r"^[ \t]+-[ \t]+(?:override[ \t]+)?/?[\w./-]+(?:@[\w.]*)?[ \t]*:[ \t]*([\w./-]+)[ \t]*(?:#.*)?$")
 
 
 def composes_facts(text: str, path: str) -> tuple[str, ...]:
@@ -103,6 +105,11 @@ def composes_facts(text: str, path: str) -> tuple[str, ...]:
             continue
         place = os.path.normpath(os.path.join(folder, match.group(1)))
         found.add(f"composes:{place}/" if match.group(2) else f"composes:{place}")
+        # and which file composes what (``codemods.project.section_plans.composes_strategy``)
+        option = _OPTION.match(line)
+        chosen = f"{place}/{option.group(1)}" if option is not None else place if not match.group(2) else ""
+        if chosen:
+            found.add(f"composes-from:{os.path.normpath(path)}>{os.path.normpath(chosen)}")
     return tuple(sorted(found))
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import UNKNOWN, Plan, Value
 from codemods.project.command_syntax import Opaque, read_value
-from codemods.project.index import ProjectIndex
+from codemods.project.index import STRATEGY_PLUGIN, ProjectIndex
 from codemods.project.keys import never_tunes
 from legacy_api.renames import PL, STRATEGY_CLASSES, STRATEGY_NAMES
 
@@ -37,9 +37,26 @@ def strategy_beside(options: Options, section: str, path: str) -> bool:
     """Whether every call that takes the Trainer section ``section`` of the config ``path`` passes a strategy object
     next to it (:meth:`codemods.project.index.ProjectIndex.strategy_beside`)."""
     index = options.project
-    if not isinstance(index, ProjectIndex) or not index.splats:
+    if not isinstance(index, ProjectIndex):
         return False
-    return index.strategy_beside(section, path, STRATEGY_CLASSES | options.local_strategies)
+    if index.splats and index.strategy_beside(section, path, STRATEGY_CLASSES | options.local_strategies):
+        return True
+    return bool(composed_strategies(index, path))
+
+
+def composed_strategies(index: ProjectIndex, path: str) -> list[str]:
+    """The strategy plugin configs the defaults list of the config ``path`` composes into it (``- plugins:
+    deepspeed`` in a ``trainer/`` group file, whose ``plugins/deepspeed.yaml`` is ``_target_: ...DeepSpeedPlugin``):
+    1.5 ran that object, and a strategy name beside it (``accelerator: ddp``) did nothing."""
+    prefix = f"composes-from:{os.path.normpath(path)}>"
+    chosen = {os.path.normpath(fact[len(prefix) :]) for fact in index.facts if fact.startswith(prefix)}
+    if not chosen:
+        return []
+    return [
+        use.path
+        for use in index.uses
+        if use.key == STRATEGY_PLUGIN and os.path.splitext(os.path.normpath(use.path))[0] in chosen
+    ]
 
 
 #: Keys that name the devices: a section that sets one chose them itself, whatever it is composed with.
@@ -79,7 +96,22 @@ def plan_section(
         strategy_beside=strategy_beside(options, "trainer", section.path),
     )
     run_flag_rules(plan)
+    composed_strategy_todo(plan, index, section.path)
     return plan
+
+
+def composed_strategy_todo(plan: Plan, index: object, path: str) -> None:
+    """A TODO in ``plan`` (the config ``path``'s section) where its defaults list composes a strategy plugin config
+    into ``plugins`` (:func:`composed_strategies`): 2.x takes no strategy in ``plugins=`` (2.6.6 raises "Found
+    invalid type for plugin"), so the group must be composed as the strategy; where it sits is the project's call."""
+    found = composed_strategies(index, path) if isinstance(index, ProjectIndex) and plan.target >= (2, 0) else []
+    if found:
+        names = ", ".join(sorted(os.path.basename(item) for item in found))
+        plan.todo(
+            "strategy_plugins",
+            f"the defaults list composes the strategy {names} into trainer.plugins, which Lightning 2.x refuses for a "
+            "strategy: compose it as the strategy instead (Hydra >= 1.1: `- plugins@strategy: <option>`)",
+        )
 
 
 def config_sets_strategy(options: Options, path: str) -> bool:

@@ -61,12 +61,13 @@ def step(plan: Plan) -> None:
         plan.drop("accelerator")
         plan.note(ID, f"dropped accelerator={accelerator.text}: Lightning 1.5 used the strategy from plugins=")
         return
-    if plan.strategy_beside:  # a config section whose every caller passes plugins=[DDPPlugin()] or the like
+    if plan.strategy_beside:  # every caller passes plugins=[DDPPlugin()], or the defaults list composes one
         plan.drop("accelerator")
         plan.note(
             ID,
-            f"dropped accelerator={accelerator.text}: every call that takes these flags passes a strategy object, "
-            "which Lightning 1.5 used (a strategy= here would be a second strategy)",
+            f"dropped accelerator={accelerator.text}: a strategy object comes with these flags (every call that "
+            "takes them passes one, or the defaults list composes one), which Lightning 1.5 used (a strategy= here "
+            "would be a second strategy)",
         )
         return
     auto = none_as_auto(accelerator) if plan.target >= (2, 0) and not plan.is_compat else None

@@ -42,7 +42,7 @@ from codemods.plan.model import Plan, Value
 from codemods.project.decisions import guard_section
 from codemods.project.keys import never_tunes
 from codemods.project.prefilter import yaml_triggered
-from codemods.project.section_plans import composed_into, strategy_beside
+from codemods.project.section_plans import composed_into, composed_strategy_todo, strategy_beside
 from legacy_api.target_aliases import same_on_target
 
 _INTERPOLATION = re.compile(r"\$\{trainer\.(\w+)\}")
@@ -135,6 +135,7 @@ class FilePass:
         )
         snapshot = {id(v): list(v.items) for _, v in items if v.items is not None}
         run_flag_rules(plan)
+        composed_strategy_todo(plan, self.options.project, self.path)
         if held and any(key in held for key, _ in plan.items):
             raise _HeldClash  # the rest would write a key kept as it is (gpus -> accelerator next to a kept one)
         changed = [(k, id(v)) for k, v in items] != [(k, id(v)) for k, v in plan.items] or any(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.project.command_scripts import config_name_facts, script_config_names
+from codemods.project.command_scripts import config_name_facts, group_pick_facts, script_config_names
 
 
 @pytest.mark.parametrize(
@@ -48,3 +48,18 @@ FACTS = ("config-name:a@bert.py", "config-name:b@", "tunes")
 )
 def test_each_command_is_its_own(path: str, expected: set[str]) -> None:
     assert script_config_names(FACTS, path) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(b"python train.py +trainer/plugins=deepspeed\n", ("picks-group:trainer/plugins",), id="added"),
+        pytest.param(
+            b"# python train.py trainer/logger=wandb x=1\n", ("picks-group:trainer/logger",), id="in a comment"
+        ),
+        pytest.param(b"python train.py trainer=ddp model.lr=0.1\n", (), id="a top-level group is no nested pick"),
+        pytest.param(b"see https://host/a/b=c\n", (), id="a URL"),
+    ],
+)
+def test_group_pick_facts(text: bytes, expected: tuple[str, ...]) -> None:
+    assert group_pick_facts(text) == expected
