@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import difflib
 import io
+import os
 import re
 import tokenize
 from collections import Counter
@@ -188,6 +189,28 @@ def _new_meaning(key: str, line: str) -> bool:
 
 STRATEGY_CLASS = re.compile(r"\b\w*(?:Strategy|" + _ALT_PLUGINS + r")\b")
 STRATEGY_OBJECT = re.compile(r"\b\w*Strategy\(")
+
+
+_HYDRA_PRIMARY = re.compile(r"config_path\s*=\s*[\"']([^\"']*)[\"']\s*,\s*config_name\s*=\s*[\"']([^\"']+)[\"']")
+_DEFAULT_ENTRY = re.compile(r"^\s+-\s+(?:override\s+)?/?([\w./-]+)(?:@[\w.]*)?(?:\s*:\s*([\w./-]+))?\s*(?:#.*)?$", re.M)
+
+
+def hydra_configs(text: str, rel: str, yaml_texts: dict[str, str]) -> set[str] | None:
+    """The YAML files a script's ``@hydra.main(config_path=, config_name=)`` (or NeMo's ``hydra_runner``) loads: its
+    primary config and what that config's defaults list names, one level deep (Hydra's own semantics, not the tool's);
+    None where the script names no such pair (it may load anything)."""
+    match = _HYDRA_PRIMARY.search(text)
+    if match is None:
+        return None
+    folder = os.path.normpath(os.path.join(os.path.dirname(rel), match.group(1)))
+    name = match.group(2) if match.group(2).endswith((".yaml", ".yml")) else match.group(2) + ".yaml"
+    primary = os.path.normpath(os.path.join(folder, name))
+    found = {primary}
+    defaults = yaml_texts.get(primary, "")
+    for group, option in _DEFAULT_ENTRY.findall(defaults.split("defaults:", 1)[1] if "defaults:" in defaults else ""):
+        leaf = f"{group}/{option}" if option else group
+        found.add(os.path.normpath(os.path.join(folder, leaf + ".yaml")))
+    return found
 
 
 def _call_has_two_strategies(call: ast.Call, yaml_sets_strategy: bool) -> str | None:

@@ -45,6 +45,7 @@ from _corpus_checks import (
     MIGRATED_KEYS,
     comments,
     dangling_uses,
+    hydra_configs,
     py_parses,
     two_strategies_py,
     two_strategies_yaml,
@@ -203,13 +204,13 @@ def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: 
     report.todo_files = sorted(todo_counts)
 
     removed: list[str] = []
-    yaml_sets_strategy = False
+    strategy_yamls: set[str] = set()
     for rel in sorted(texts_after):
         text_a = texts_after[rel]
         text_b = texts_before.get(rel)
         if file_kind(rel) == "yaml":
             if re.search(r"^\s*strategy\s*:", text_a, re.M):
-                yaml_sets_strategy = True
+                strategy_yamls.add(os.path.normpath(rel))
             if text_b is not None and text_b != text_a:
                 lost_keys = yaml_keys(text_b) - yaml_keys(text_a)
                 removed += [k for k in lost_keys if k in MIGRATED_KEYS]
@@ -221,6 +222,7 @@ def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: 
     )
     report.dangling = dangling_uses(report.removed_keys, texts_after, flagged)
 
+    yamls = {os.path.normpath(r): t for r, t in texts_after.items() if file_kind(r) == "yaml"}
     for rel in changed:
         old_text, new_text = texts_before.get(rel), texts_after.get(rel)
         if old_text is None or new_text is None:
@@ -230,8 +232,11 @@ def evaluate(project: Project, git_dir: Path, scratch: Path, target: str, keep: 
         if kind == "py":
             if py_parses(text_b) and not py_parses(text_a):
                 report.unparseable.append(rel)
-            two_b = len(two_strategies_py(text_b, yaml_sets_strategy))
-            report.two_strategies += [f"{rel}:{w}" for w in two_strategies_py(text_a, yaml_sets_strategy)[two_b:]]
+            # a script that names its Hydra config meets only the YAML it loads; any other may meet any
+            loaded = hydra_configs(text_a, rel, yamls)
+            sets = bool(strategy_yamls & loaded) if loaded is not None else bool(strategy_yamls)
+            two_b = len(two_strategies_py(text_b, sets))
+            report.two_strategies += [f"{rel}:{w}" for w in two_strategies_py(text_a, sets)[two_b:]]
         elif kind == "yaml":
             if yaml_loads(text_b) and yaml_loads(text_a) is False:
                 report.unparseable.append(rel)
