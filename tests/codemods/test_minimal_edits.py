@@ -33,6 +33,7 @@ _WORDS = (
     | {hook for _, hook in SUCCESSORS}  # a removed hook's def is renamed (epoch_end_hooks)
     | {name for gone in GONE_PARAMETERS.values() for name in gone}
     | {"optimizer_step", "optimizer_idx", "on_tpu", "using_native_amp", "using_lbfgs"}  # optimizer_step_hook
+    | {"size"}  # dm.size() -> dm.dims (datamodule_size)
 )
 _MIGRATED = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b")
 PY_CASES = [case for case in CASES if (case / "before.py").is_file()]

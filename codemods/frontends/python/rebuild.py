@@ -91,7 +91,11 @@ def relayout(
         used.update(sources)
         slot.sources = sources
         slots.append(slot)
-    slots.extend(own(i) for i in range(len(originals)) if stars[i])
+    # a ``**mapping`` (or ``*args``) keeps its place among the keywords: ``f(a=1, **d, b=2)`` stays so, and in a
+    # dict display the order decides which value wins (``{**base, "gpus": 1}``)
+    for i in (i for i in range(len(originals)) if stars[i]):
+        at = next((n for n, slot in enumerate(slots) if slot.anchor > i), len(slots))
+        slots.insert(at, own(i))
     orphans = [
         (i, pylayout.orphaned(layout, lead[i], trail[i]))
         for i, key in enumerate(keys)
