@@ -92,13 +92,16 @@ def command_reaches(loads: Sequence[str], config: str, picks: Sequence[str], com
 
 #: Hydra's option that picks another primary config (``--config-name x``, ``-cn=x``).
 _CONFIG_NAME = re.compile(rb"(?:--config-name|--config_name|(?<![\w-])-cn)(?:=|[ \t]+)[\"']?([\w./{}$-]+)")
+#: What every match of :data:`_CONFIG_NAME` holds, led by a literal: the scan of each file of a tree (torch's 2,285
+#: files: 40 ms) skips the full pattern, which has no literal prefix (1.8 s), where it cannot match.
+_CONFIG_NAME_HINT = re.compile(rb"-c(?:onfig[-_]name|n)")
 
 
 def config_name_facts(data: bytes) -> tuple[str, ...]:
     """Facts ``config-name:<name>@<script>`` for the primary configs a file's commands pick, in whatever folder, with
     the name of the script each command runs (``config-name:<name>@`` where the command names none: any script may
     be meant; script_config_names)."""
-    if b"config" not in data and b"-c" not in data:
+    if _CONFIG_NAME_HINT.search(data) is None:
         return ()
     found = []
     for match in _CONFIG_NAME.finditer(data):
@@ -135,12 +138,14 @@ def script_config_names(facts: Iterable[str], path: str) -> frozenset[str]:
 
 #: A command's choice of a nested config group (``+trainer/plugins=deepspeed``, ``trainer/logger=wandb``).
 _GROUP_PICK = re.compile(rb"(?:^|[\s'\"])\+{0,2}((?:[\w.-]+/)+[\w.-]+)=[\w.-]")
+#: The part of every :data:`_GROUP_PICK` match led by a literal (``/plugins=d``), for the same reason.
+_GROUP_PICK_HINT = re.compile(rb"/[\w.-]+=[\w.-]")
 
 
 def group_pick_facts(data: bytes) -> tuple[str, ...]:
     """Facts ``picks-group:<group>`` for the nested config groups a file's commands (or the comments that document
     them) choose from the command line: ``+trainer/plugins=deepspeed`` composes ``trainer/plugins/deepspeed.yaml``
     into whatever Trainer section the run has (``codemods.project.guard``)."""
-    if b"/" not in data or b"=" not in data:
+    if _GROUP_PICK_HINT.search(data) is None:
         return ()
     return tuple(sorted({f"picks-group:{match.decode(errors='replace')}" for match in _GROUP_PICK.findall(data)}))

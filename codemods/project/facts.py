@@ -79,7 +79,7 @@ def _mentions(key: str, data: bytes) -> int:
     the target, and a store reads nothing back)."""
     count = 0
     for match in _MOVABLE_TEXT[key].finditer(data):
-        line = _line(data, match.start()).lstrip(b' \t"')
+        line = _line(data, match.start()).lstrip(b" \t\"")
         if line.startswith((b"#", b"//")):
             continue
         if _STORE.match(data, match.end()):
@@ -173,7 +173,7 @@ def _passing_functions(tree: ast.Module, key: str) -> frozenset[str]:
                     if isinstance(call, ast.Call) and any(keyword.arg == key for keyword in call.keywords)
                 ]
                 candidates.setdefault(node.name, []).extend(callees)
-    found = {name for name, callees in candidates.items() if all(_flag_taker(callee) for callee in callees)}
+    found: set[str] = set()
     changed = True
     while changed:  # a function that passes the flag to one found so far passes it on too
         changed = False

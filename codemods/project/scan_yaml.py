@@ -105,7 +105,7 @@ def composes_facts(text: str, path: str) -> tuple[str, ...]:
             continue
         place = os.path.normpath(os.path.join(folder, match.group(1)))
         found.add(f"composes:{place}/" if match.group(2) else f"composes:{place}")
-        # and which file composes what (``codemods.project.section_plans.composes_strategy``)
+        # and which file composes what (``codemods.project.section_plans.composed_strategies``)
         option = _OPTION.match(line)
         chosen = f"{place}/{option.group(1)}" if option is not None else place if not match.group(2) else ""
         if chosen:

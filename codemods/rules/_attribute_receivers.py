@@ -115,11 +115,17 @@ def _assigned_kind(ctx: FileContext, name: str, depth: int) -> str | None:
 
 def defined_in_class(ctx: FileContext, cls: cst.ClassDef) -> frozenset[str]:
     """The names a user's class defines itself: its methods and class attributes, and every ``self.<name> = ...``."""
+    found = class_ast(ctx, cls)
+    return names_defined(found) if found is not None else frozenset()
+
+
+def class_ast(ctx: FileContext, cls: cst.ClassDef) -> ast.ClassDef | None:
+    """The ``ast`` of a libcst class (its code parsed on its own), or None where that code does not parse alone."""
     try:
         tree = ast.parse(ctx.code(cls).strip())
     except SyntaxError:
-        return frozenset()
-    return names_defined(tree.body[0]) if tree.body and isinstance(tree.body[0], ast.ClassDef) else frozenset()
+        return None
+    return tree.body[0] if tree.body and isinstance(tree.body[0], ast.ClassDef) else None
 
 
 def names_defined(cls: ast.ClassDef) -> frozenset[str]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
-from codemods.rules._attribute_receivers import enclosing_class
+from codemods.rules._attribute_receivers import class_ast, enclosing_class
 from codemods.rules._member_receivers import class_of, instance_class
 from legacy_api.removed_members import derives
 
@@ -46,13 +46,7 @@ def _sets_dims(cls: ast.ClassDef) -> bool:
 def _local(ctx: FileContext, receiver: cst.BaseExpression) -> ast.ClassDef | None:
     if isinstance(receiver, cst.Name) and receiver.value == "self":
         mine = enclosing_class(ctx)
-        if mine is None:
-            return None
-        try:
-            tree = ast.parse(ctx.code(mine).strip())
-        except SyntaxError:
-            return None
-        return tree.body[0] if tree.body and isinstance(tree.body[0], ast.ClassDef) else None
+        return class_ast(ctx, mine) if mine is not None else None
     return instance_class(ctx, receiver)
 
 
