@@ -61,6 +61,9 @@ class Options:
     hook_classes: frozenset[tuple[str, str]] = frozenset()
     #: Each of those classes with the hook words of its text and its project bases' (``project_hook_words``).
     hook_words: frozenset[tuple[str, frozenset[str]]] = frozenset()
+    #: The project's data modules whose instances hold ``dims`` from their construction on
+    #: (``codemods.project.datamodule_dims``): their ``size()`` is that ``dims``.
+    dims_classes: frozenset[str] = frozenset()
     #: The project hands a Trainer a list of loggers somewhere (``codemods.project.logger_lists``).
     logger_lists: bool = False
     #: The code runs in an interactive interpreter (a notebook's cells).

@@ -16,6 +16,7 @@ from codemods.files import DecodeError, decode, encode, read_regular, select_reg
 from codemods.frontends.python import python_triggered, transform_python
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_test_path, is_text_file
 from codemods.model import Finding, Options, Outcome
+from codemods.project.datamodule_dims import dims_classes
 from codemods.project.hook_classes import project_hook_classes, project_hook_words, project_subclasses, subclasses_one
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
 from codemods.project.moved_stores import moved_store_keys
@@ -174,7 +175,10 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
     hook_classes = project_hook_classes(item.hooks for item in scans)
     hook_words = project_hook_words((item.hooks for item in scans), hook_classes)
     logger_lists = any(item.loggers for item in scans)
-    options = replace(options, hook_classes=hook_classes, hook_words=hook_words, logger_lists=logger_lists)
+    dims = dims_classes((item.dims for item in scans), (item.hooks for item in scans), hook_classes)
+    options = replace(
+        options, hook_classes=hook_classes, hook_words=hook_words, logger_lists=logger_lists, dims_classes=dims
+    )
     scans = [replace(item, triggered=True) if subclasses_one(item.hooks, hook_classes) else item for item in scans]
     # And a file whose only legacy is a config read that moves with its key (rule config_reads).
     moving = {(path, key) for path, key, _ in options.read_moves}

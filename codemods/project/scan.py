@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from codemods.files import DecodeError, decode
 from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, is_doc, is_text_file
 from codemods.project.command_scripts import config_name_facts, group_pick_facts
+from codemods.project.datamodule_dims import DimsClasses, scan_dims
 from codemods.project.facts import configured, may_tune, unindexed
 from codemods.project.hook_classes import NO_CLASSES, RawClasses, scan_hook_bases
 from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
@@ -43,6 +44,8 @@ class Scan:
     words: frozenset[str] = frozenset()
     #: Its classes with the last names of their bases, for the project's hook classes (``hook_classes``).
     hooks: RawClasses = NO_CLASSES
+    #: What its classes say of ``dims`` (``codemods.project.datamodule_dims``).
+    dims: DimsClasses = ()
     #: Whether it builds a list of loggers for a Trainer (``codemods.project.logger_lists``).
     loggers: bool = False
     #: False for a kept Python file whose bytes hold no token of any rule (``prefilter.RULE_TOKENS``): a parallel
@@ -162,22 +165,23 @@ def _scan(path: str, data: bytes, rainer: bool) -> Scan:
         return Scan(path, yaml_triggered(data.decode("utf-8", errors="replace")), index=index)
     trainers = scan_classes(data, path) if rainer else ()
     hooks = scan_hook_bases(data) if path.endswith(".py") else NO_CLASSES
+    dims = scan_dims(data) if hooks[1] else ()
     if not triggered_bytes(data, rainer, add_arg):
         # Clean, unless it cannot be decoded: that is reported (phase two), never silently skipped.
         undecodable = (not data.isascii() and not _decodes(data)) or _has_commands(index, b"")
         words = trainer_words(data) if rainer else frozenset()  # no "rainer", no "...Trainer" word
-        return Scan(path, undecodable, index=index, trainers=trainers, words=words, hooks=hooks)
+        return Scan(path, undecodable, index=index, trainers=trainers, words=words, hooks=hooks, dims=dims)
     rules = not path.endswith(PYTHON_SUFFIXES) or may_concern_a_rule_bytes(data)
     if b"Plugin" not in data and b"Strategy" not in data:
-        return Scan(path, True, index=index, trainers=trainers, rules=rules, hooks=hooks)
+        return Scan(path, True, index=index, trainers=trainers, rules=rules, hooks=hooks, dims=dims)
     text = data.decode("utf-8", errors="replace")
     if path.endswith(NOTEBOOK_SUFFIXES):
         from codemods.frontends.notebooks.notebook import python_code
 
         text = python_code(text)
     if not _CLASS.search(text):
-        return Scan(path, True, index=index, trainers=trainers, rules=rules, hooks=hooks)
-    return Scan(path, True, class_bases(text), index, trainers, rules=rules, hooks=hooks)
+        return Scan(path, True, index=index, trainers=trainers, rules=rules, hooks=hooks, dims=dims)
+    return Scan(path, True, class_bases(text), index, trainers, rules=rules, hooks=hooks, dims=dims)
 
 
 def _read(path: str) -> bytes:

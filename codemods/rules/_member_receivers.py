@@ -160,3 +160,46 @@ def _annotated(ctx: FileContext, name: str) -> str | None:
 
 def _assigned(ctx: FileContext, name: str, depth: int) -> str | None:
     return one_assigned(ctx, name, lambda expression: class_of(ctx, expression, depth + 1))
+
+
+def classes_made(ctx: FileContext, receiver: cst.BaseExpression) -> frozenset[str]:
+    """The names of the classes ``receiver`` may be an instance of, where the code shows each (``self`` in a method;
+    ``dm`` after ``dm = CIFAR10DataModule(...)`` or ``dm = dm_cls.from_argparse_args(args)`` with ``dm_cls = X`` in
+    every branch); empty where it does not."""
+    if isinstance(receiver, cst.Name) and receiver.value == "self":
+        mine = enclosing_class(ctx)
+        return frozenset({mine.name.value}) if mine is not None else frozenset()
+    if not isinstance(receiver, cst.Name) or is_parameter(receiver.value, ctx.scopes):
+        return frozenset()
+    values = assigned_values(receiver.value, ctx.scopes)
+    if not values:
+        return frozenset()
+    found: set[str] = set()
+    for value in values:
+        if not isinstance(value, ast.Call):
+            return frozenset()
+        func = value.func
+        if isinstance(func, ast.Attribute) and func.attr in _CONSTRUCTORS:
+            func = func.value
+        named = class_names(ctx, func, 0)
+        if not named:
+            return frozenset()
+        found |= named
+    return frozenset(found)
+
+
+def class_names(ctx: FileContext, node: ast.expr, depth: int) -> frozenset[str]:
+    """The class names ``node`` may name: an imported or module-level name, or a local variable every assignment of
+    which names one (``dm_cls = MNISTDataModule``)."""
+    if not isinstance(node, ast.Name) or depth > 4 or is_parameter(node.id, ctx.scopes):
+        return frozenset()
+    values = assigned_values(node.id, ctx.scopes)
+    if values is None:
+        return frozenset({node.id}) if _imported(ctx, node.id) or module_class(ctx, node.id) else frozenset()
+    found: set[str] = set()
+    for value in values:
+        named = class_names(ctx, value, depth + 1)
+        if not named:
+            return frozenset()
+        found |= named
+    return frozenset(found)

@@ -1,11 +1,14 @@
-"""``dm.size()`` -> ``dm.dims`` (``dm.size(0)`` -> ``dm.dims[0]``) where the project's data module sets ``self.dims``
-in its own ``__init__``.
+"""``dm.size()`` -> ``dm.dims`` (``dm.size(0)`` -> ``dm.dims[0]``) where the project's data module gives ``dims`` a
+value as it is built.
 
 1.5.10's ``LightningDataModule.size(dim=None)`` returned ``self.dims`` (or ``self.dims[dim]``), a property over
 ``self._dims`` that the subclass's ``self.dims = (1, 28, 28)`` set (read in its ``core/datamodule.py``); 1.7 removed
 ``size`` and the property, so on 2.x ``self.dims = ...`` makes a plain attribute, which ``dm.dims`` reads as 1.5's
-``size()`` did. Where the class does not set it in ``__init__`` (a base class or ``setup()`` does, or nothing:
-1.5 returned None), rule ``removed_members`` keeps its TODO.
+``size()`` did. The class is this module's, setting it in its own ``__init__``, or any of the project's whose
+instances hold ``dims`` from their construction on, through a class attribute or a base class in another file
+(``codemods.project.datamodule_dims``: bolts' ``dm = dm_cls.from_argparse_args(args)`` with ``dm_cls =
+CIFAR10DataModule``). Where only ``setup()`` sets it (1.5 returned ``()`` before), or nothing shows the class, rule
+``removed_members`` keeps its TODO.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import libcst as cst
 
 from codemods.plan.rule import Rule
 from codemods.rules._attribute_receivers import class_ast, enclosing_class
-from codemods.rules._member_receivers import class_of, instance_class
+from codemods.rules._member_receivers import class_of, classes_made, instance_class
 from legacy_api.removed_members import derives
 
 if TYPE_CHECKING:
@@ -56,6 +59,9 @@ def _moves(ctx: FileContext, call: cst.Call) -> bool:
         return False
     if any(arg.keyword is not None or arg.star for arg in call.args):
         return False
+    made = classes_made(ctx, func.value)
+    if made and made <= ctx.options.dims_classes:
+        return True  # the project's data modules that hold dims from the start (codemods.project.datamodule_dims)
     cls = class_of(ctx, func.value)
     local = _local(ctx, func.value) if cls is not None and derives(cls, _DM) else None
     return local is not None and _sets_dims(local)

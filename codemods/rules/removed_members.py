@@ -22,7 +22,7 @@ import libcst as cst
 from codemods.plan.resolve import resolve
 from codemods.plan.rule import Rule
 from codemods.rules._attribute_receivers import defined_in_class, enclosing_class, names_defined
-from codemods.rules._member_receivers import class_of, instance_class
+from codemods.rules._member_receivers import class_of, classes_made, instance_class
 from legacy_api.removed_members import Member, by_attribute, derives, removed_in
 from legacy_api.renames import version_tuple
 
@@ -99,6 +99,8 @@ def _row(ctx: FileContext, node: cst.Attribute) -> Member | None:
     local = instance_class(ctx, node.value)
     if local is not None and node.attr.value in names_defined(local):
         return None  # an instance of the user's own class, which defines it
+    if node.attr.value == "dims" and (made := classes_made(ctx, node.value)) and made <= ctx.options.dims_classes:
+        return None  # the project's data module gives it dims itself (codemods.project.datamodule_dims)
     return next((row for row in rows if _applies(ctx, cls, row, stored)), None)
 
 
