@@ -58,6 +58,8 @@ def _unparsed(data: bytes) -> DimsClasses:
     """A file that says nothing of ``dims``: a class with an ``__init__`` of its own there may still keep a base's from
     running: one whose text from its ``class`` line to the next calls no ``.__init__(`` is taken to, unparsed."""
     matches = list(_CLASS.finditer(data))
+    if not matches:
+        return ()
     ends = [match.start() for match in matches[1:]] + [len(data)]
     return tuple(
         (match.group(1).decode("ascii", errors="replace"), "blocks")

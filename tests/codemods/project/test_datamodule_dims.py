@@ -73,6 +73,11 @@ INIT = b"class Built(pl.LightningDataModule):\n    def __init__(self):\n        
         ),
         pytest.param((b"class Plain:\n    dims = (1,)\n",), set(), id="not a data module"),
         pytest.param(
+            (INIT, b"def __init__(self):\n    pass\n"),
+            {"Built"},
+            id="an __init__ outside any class",
+        ),
+        pytest.param(
             (b"class Broken(pl.LightningDataModule:\n    dims = (1,)\n",), set(), id="a file that does not parse"
         ),
     ],
