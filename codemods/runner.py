@@ -234,6 +234,13 @@ def run(
         with _context().Pool(min(jobs, len(paths))) as pool:
             scans = list(pool.imap_unordered(scan, paths, chunksize=max(1, min(256, len(paths) // (jobs * 8)))))
     scans.sort(key=lambda item: item.path)  # every later decision iterates in path order, whatever the pool did
+    broken = [FileResult(item.path, "failed", error=item.error) for item in scans if item.error]
+    if broken:  # a file phase one could not read is no part of any plan: it stays as it is, reported
+        if progress:
+            for result in broken:
+                progress(result)
+        skipped += broken
+        scans = [item for item in scans if not item.error]
     # Each project (codemods.project.roots) is planned on its own: its index, its classes, its decisions.
     # A file that says nothing to the plan (clean, nothing indexed) is in no project: it stays as it is.
     every_hook_class = project_hook_classes(item.hooks for item in scans)

@@ -48,6 +48,8 @@ class Scan:
     dims: DimsClasses = ()
     #: Whether it builds a list of loggers for a Trainer (``codemods.project.logger_lists``).
     loggers: bool = False
+    #: Why phase one failed on it (a defect of this tool): the file is reported as failed and left as it is.
+    error: str | None = None
     #: False for a kept Python file whose bytes hold no token of any rule (``prefilter.RULE_TOKENS``): a parallel
     #: run then need not load the Python pipeline (libcst and the rules) before its workers fork.
     rules: bool = True
@@ -146,9 +148,12 @@ def scan(path: str) -> Scan:
     # A clean file makes every test below, each a pass over all of it: the index and the prefilter share them.
     # "rainer": Trainer, trainer, TODO(migrate-trainer).
     rainer = b"rainer" in data
-    found = _scan(path, data, rainer)
-    # A list of loggers for a Trainer is built where the Trainer (or its config section) is named.
-    return replace(found, loggers=True) if rainer and builds_logger_list(data, path) else found
+    try:
+        found = _scan(path, data, rainer)
+        # A list of loggers for a Trainer is built where the Trainer (or its config section) is named.
+        return replace(found, loggers=True) if rainer and builds_logger_list(data, path) else found
+    except Exception as exc:  # the worker's contract, as in phase two: report the file, never stop the run
+        return Scan(path, False, error=f"internal error while scanning: {type(exc).__name__}: {exc}")
 
 
 def _scan(path: str, data: bytes, rainer: bool) -> Scan:
