@@ -28,6 +28,15 @@ RENAMED: dict[tuple[str, str], str] = {
     ("pytorch_lightning.utilities.model_helpers.is_overridden", "model"): "instance",
 }
 
+#: (owner, old keyword) -> the keyword the target's class maps it to itself, with a deprecation warning: the same
+#: meaning, so the codemod renames it (the warning goes), and compat has nothing to add. 2.x's CometLogger (comet_ml's
+#: ``start()`` API) takes ``project=`` and ``name=`` (through ``**kwargs``) and maps the 1.x keywords to them (2.6.6's
+#: source); 1.5.10 gave them to comet_ml's ``Experiment`` and ``set_name``.
+MAPPED: dict[tuple[str, str], str] = {
+    ("pytorch_lightning.loggers.CometLogger", "project_name"): "project",
+    ("pytorch_lightning.loggers.CometLogger", "experiment_name"): "name",
+}
+
 #: Signatures the recordings lack, read in the real sources: the defining path (a function's, or a class's
 #: ``__init__``) -> (the first minor it holds for, the signature it has from there to the newest recorded release).
 #: The recordings hold classes' own methods only: a module's functions are absent, and 2.x's ``Logger`` defines no
@@ -96,6 +105,11 @@ FORWARDED: dict[tuple[str, str], str] = {
     # 1.6-1.9's DDPStrategy never took these (a 1.5 DDPPlugin's are dropped: OVERRIDDEN).
     ("DDPStrategy", "num_nodes"): "pass Trainer(num_nodes=...) instead",
     ("DDPStrategy", "sync_batchnorm"): "pass Trainer(sync_batchnorm=True) instead",
+    # 2.6.6 maps them itself, with a warning: save_dir to comet_ml's offline_directory (1.5 also wrote checkpoints
+    # there, and ran offline where no api_key was given), offline to online, not inverted (offline=True runs online).
+    ("CometLogger", "save_dir"): "2.x reads it as comet_ml's offline_directory= and no longer runs offline without an "
+    "api_key: pass online=False for that, and ModelCheckpoint(dirpath=) for the checkpoints 1.x wrote there",
+    ("CometLogger", "offline"): "2.x reads offline=True as online=True (not inverted): pass online=False instead",
     ("PyTorchProfiler", "profiled_functions"): _RECORDED,
     ("PyTorchProfiler", "record_functions"): _RECORDED,
 }

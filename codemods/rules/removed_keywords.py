@@ -35,6 +35,7 @@ from legacy_api.keywords import (
     DEFAULTED,
     FORWARDED,
     INSTEAD,
+    MAPPED,
     OVERRIDDEN,
     RENAMED,
     REVALUED,
@@ -173,8 +174,8 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     legacy = _legacy_keywords(legacy_path) | _legacy_keywords(path)
     for keyword in sorted(given - names):
         key = short if short.startswith("Trainer.") else path.removesuffix(".__init__")
-        new = RENAMED.get((key, keyword))
-        if new is not None and new in names and new not in given:
+        new = RENAMED.get((key, keyword)) or MAPPED.get((key, keyword))
+        if new is not None and (new in names or forwards) and new not in given:  # (CometLogger: name= in **kwargs)
             renamed[keyword] = new
         elif keyword in OVERRIDDEN and keyword in legacy and _is_strategy(ctx, path):
             dropped.append(keyword)

@@ -17,7 +17,18 @@ MODULE = (
 )
 OWN = "from pytorch_lightning.callbacks import ModelCheckpoint\n\n\nclass Keep(ModelCheckpoint):\n    def __init__(self):\n"
 
+COMET = "from pytorch_lightning.loggers import CometLogger\n\nlogger = CometLogger("
 TRANSFORMED = [
+    pytest.param(
+        COMET + "api_key='k', project_name='p')\n",
+        COMET + "api_key='k', project='p')\n",
+        id="CometLogger(project_name=) is project= (2.x maps it itself, with a warning)",
+    ),
+    pytest.param(
+        COMET + "experiment_name='e')\n",
+        COMET + "name='e')\n",
+        id="CometLogger(experiment_name=) is name=, which 2.x takes through **kwargs",
+    ),
     pytest.param(
         HEAD + "trainer.fit(model, train_dataloader=loader)\n",
         HEAD + "trainer.fit(model, train_dataloaders=loader)\n",
@@ -80,6 +91,16 @@ TRANSFORMED = [
 ]
 
 TODO = [
+    pytest.param(
+        COMET + "api_key='k', save_dir='out')\n",
+        ["save_dir=", "offline_directory=", "online=False", "ModelCheckpoint(dirpath=)"],
+        id="CometLogger(save_dir=): 2.x no longer runs offline for it",
+    ),
+    pytest.param(
+        COMET + "offline=True)\n",
+        ["not inverted", "online=False"],
+        id="CometLogger(offline=True): 2.6 reads it as online=True",
+    ),
     pytest.param(
         HEAD + "ckpt = ModelCheckpoint(monitor='loss', period=2)\n",
         ["ModelCheckpoint takes no period="],
