@@ -119,8 +119,10 @@ class _Drop(cst.CSTTransformer):
         return updated.with_changes(names=keep)
 
 
-def remove_unused(removals: Sequence[Removal], chunks: list[Chunk], statements: Sequence[Statement]) -> None:
-    """Drop each removal's import where it is a top-level import statement and its name is no longer used."""
+def remove_unused(removals: Sequence[Removal], chunks: list[Chunk], statements: Sequence[Statement]) -> frozenset[int]:
+    """Drop each removal's import where it is a top-level import statement and its name is no longer used. Returns
+    the first lines (in the input) of the import statements that went whole: a finding there concerns nothing left
+    in the file."""
     by_chunk: dict[int, set[str]] = {}
     for local in sorted({removal.local for removal in removals}):
         owners = {
@@ -138,15 +140,31 @@ def remove_unused(removals: Sequence[Removal], chunks: list[Chunk], statements: 
         if not _used(local, chunks, bindings):
             for index in owners:
                 by_chunk.setdefault(index, set()).add(local)
+    whole: set[int] = set()
     for index, locals_ in by_chunk.items():
         chunk = chunks[index]
         if chunk.module is not None:
             chunk.set_module(chunk.module.visit(_Drop(locals_)))
+            whole.update(
+                statement.start
+                for statement in statements[chunk.first : chunk.stop]
+                if statement.depth == 0 and _names(statement.node) and _names(statement.node) <= locals_
+            )
     for index, chunk in enumerate(chunks):
         # A removed statement's blank lines separated two groups: the next statement keeps them apart.
         following = next((c for c in chunks[index + 1 :] if c.text), None)
         if chunk.gap and index > 0 and following is not None and not leading_blanks(following.text):
             following.text, following.changed, chunk.gap = chunk.gap + following.text, True, ""
+    return frozenset(whole)
+
+
+def _names(statement: ast.stmt) -> set[str]:
+    """The names an import statement binds (none for any other statement or a star import)."""
+    if isinstance(statement, ast.Import):
+        return {alias.asname or alias.name.split(".", 1)[0] for alias in statement.names}
+    if isinstance(statement, ast.ImportFrom):
+        return {alias.asname or alias.name for alias in statement.names if alias.name != "*"}
+    return set()
 
 
 def trim_start(chunks: list[Chunk]) -> None:

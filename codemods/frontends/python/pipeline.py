@@ -16,6 +16,7 @@ import libcst as cst
 from codemods.frontends.python import device_count, fit_moves, flag_hooks, rename_hooks, rename_names, version_guards
 from codemods.frontends.python.chunks import Chunk, locate, split, whole
 from codemods.frontends.python.context import FileContext, Handler, Pending, Site
+from codemods.frontends.python.fstring_quotes import may_hold_fstrings, requote
 from codemods.frontends.python.imports import add_needed, remove_unused, trim_start
 from codemods.frontends.python.qualnames import Analysis, Statement, analyse
 from codemods.frontends.python.traversal import Desync, RulePass
@@ -175,9 +176,11 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
             if rule_pass.position != chunk.stop:
                 raise Desync(f"chunk at line {chunk.start_line} paired {rule_pass.position - chunk.first} statements")
             if rule_pass.changed:
-                chunk.set_module(new)
+                chunk.set_module(requote(module, new) if may_hold_fstrings(chunk.text) else new)
         if ctx.removals:
-            remove_unused(ctx.removals, chunks, analysis.statements)
+            gone = remove_unused(ctx.removals, chunks, analysis.statements)
+            # a TODO on an import that went with its last use (``DeviceType``) concerns nothing left in the file
+            ctx.pending = [item for item in ctx.pending if not (item.kind == "todo" and _at(item, gone))]
         if ctx.additions:
             add_needed(ctx.additions, chunks, "\r\n" if "\r\n" in source else "\n")
         if ctx.removals:
@@ -194,6 +197,12 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     code = "".join(chunk.text for chunk in chunks)
     changed = code != source
     return Outcome(code if changed else source, changed, _findings(ctx.pending), statements=statements)
+
+
+def _at(item: Pending, lines: frozenset[int]) -> bool:
+    """Whether ``item`` is anchored at an import statement starting on one of ``lines``."""
+    anchor = item.anchor
+    return anchor is not None and anchor[1] in lines and isinstance(anchor[0], cst.SimpleStatementLine)
 
 
 def _check(
