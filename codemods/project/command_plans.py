@@ -50,6 +50,9 @@ class Decision:
     #: ``todo`` only points at the TODO of the code the command runs (its ``Trainer.add_argparse_args`` parser):
     #: reported, not a second TODO.
     pointer: bool = False
+    #: The rest migrates, but tokens the rules keep as written need a person (``trainer.auto_scale_batch_size=True``:
+    #: gone with no replacement): the TODO that says so, on the command.
+    keeps: str | None = None
 
     @property
     def rewrites(self) -> bool:
@@ -146,7 +149,9 @@ def decide(
             decision = retry
     if decision.todo is not None:
         return decision
-    decision = Decision(fills(items, decision.replace, sections, before), None, decision.notes, decision.pointer)
+    decision = Decision(
+        fills(items, decision.replace, sections, before), None, decision.notes, decision.pointer, decision.keeps
+    )
     written = {new[2] for news in decision.replace.values() for new in news}
     if "strategy" in written and any("plugins" in section for section in before or ()):
         # 1.5 ran a strategy in a config's plugins: whatever accelerator= the command set (a recorded case)
@@ -171,6 +176,14 @@ def _read(items: Sequence[Item], values: list[Value], plan: Plan, shell: bool) -
     """Which tokens the plan changed and what replaces each; a TODO when the plan gave up or the change needs a
     value the command cannot hold."""
     todos = [note.message for note in plan.notes if note.todo]
+    position = {id(value): index for index, value in enumerate(values)}
+    unchanged = {
+        position[id(value)]
+        for key, value in plan.items
+        if id(value) in position and key == items[position[id(value)]][2]
+    }
+    changed = [index for index in range(len(items)) if index not in unchanged]
+    keeps = None
     if todos:
         unread = [
             f"{_spelled(item)} is {_why_opaque(item, shell)}"
@@ -179,14 +192,9 @@ def _read(items: Sequence[Item], values: list[Value], plan: Plan, shell: bool) -
         ]
         if unread:  # the rule's own advice is about Python values; this says what the command holds
             return Decision(todo="; ".join(unread) + ": left as it is, rewrite it by hand")
-        return Decision(todo="; ".join(todos))
-    position = {id(value): index for index, value in enumerate(values)}
-    unchanged = {
-        position[id(value)]
-        for key, value in plan.items
-        if id(value) in position and key == items[position[id(value)]][2]
-    }
-    changed = [index for index in range(len(items)) if index not in unchanged]
+        if not changed or not _only_about(todos, [items[index] for index in sorted(unchanged)], items):
+            return Decision(todo="; ".join(todos))
+        keeps = "; ".join(todos)  # what the TODOs concern stays as written; the rest migrates
     if not changed:
         return Decision(notes=list(plan.notes))
     for index in changed:
@@ -210,7 +218,17 @@ def _read(items: Sequence[Item], values: list[Value], plan: Plan, shell: bool) -
             text = rendered
         origin = items[anchor]
         replace[anchor].append((origin[0], origin[1], key, text))
-    return Decision(replace=replace, notes=list(plan.notes))
+    return Decision(replace=replace, notes=list(plan.notes), keeps=keeps)
+
+
+def _only_about(todos: Sequence[str], kept: Sequence[Item], items: Sequence[Item]) -> bool:
+    """Whether each TODO names a token the rules keep as written (``auto_scale_batch_size=True (gone in 2.0)``) and
+    none that they change: those stay for a person while the rest of the command migrates."""
+    names = {item[2] for item in kept}
+    others = {item[2] for item in items} - names
+    return all(
+        any(f"{name}=" in todo for name in names) and not any(f"{name}=" in todo for name in others) for todo in todos
+    )
 
 
 def _prefixes(
@@ -253,4 +271,4 @@ def _prefixes(
                     )
             rendered.append((style, prefix, key, value))
         out[index] = rendered
-    return Decision(out, None, decision.notes)
+    return Decision(out, None, decision.notes, keeps=decision.keeps)

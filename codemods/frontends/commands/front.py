@@ -96,6 +96,8 @@ class _Pass:
         before = " ".join(_spell(found[index].item) for index in sorted(decision.replace))
         after = " ".join(_spell(item) for index in sorted(decision.replace) for item in decision.replace[index])
         self.find(f"{before} -> {after or '(dropped)'}", found[0].start)
+        if decision.keeps is not None:
+            self.todo(decision.keeps, line_start, found[0].start)  # what stays as written needs a person
         for note in decision.notes:
             if note.kind == "report":
                 self.find(note.message, found[0].start, "report", note.rule)
