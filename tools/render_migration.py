@@ -79,11 +79,13 @@ def render_hooks() -> str:
 
 
 def render_keywords() -> str:
-    from legacy_api.keywords import FORWARDED, OVERRIDDEN, RENAMED
+    from legacy_api.keywords import FORWARDED, MAPPED, OVERRIDDEN, RENAMED
 
     lines = ["| Call | Keyword | Outcome |", "|---|---|---|"]
     lines += [f"| `{owner.rpartition('.')[2] if owner.startswith('pytorch') else owner}` | `{old}=` | "
               f"renamed to `{new}=` |" for (owner, old), new in sorted(RENAMED.items())]
+    lines += [f"| `{owner.rpartition('.')[2]}` | `{old}=` | renamed to `{new}=` (the target maps it itself, with a "
+              "warning) |" for (owner, old), new in sorted(MAPPED.items())]
     lines += [f"| `{owner}` | `{keyword}=` | TODO: {hint} |" for (owner, keyword), hint in sorted(FORWARDED.items())]
     lines += [
         f"| a 1.5 strategy plugin (`DDPPlugin`, ...) | `{keyword}=` | dropped: the Trainer's `{flag}=` (default "
