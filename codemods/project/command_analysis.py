@@ -232,5 +232,13 @@ def _spell(item: Item) -> str:
 
 
 def migrates(use: Use, index: ProjectIndex, options: Options) -> bool:
-    """Whether ``use`` is an override that is rewritten in this run, together with the config keys it sets."""
-    return use.kind == "override" and bool(use.command) and use.command in analysis(index, options).migrating
+    """Whether ``use`` is an override that is rewritten in this run, together with the config key it sets. A token
+    the rewrite leaves as it is (``+trainer.strategy=ddp`` beside a ``trainer.gpus=4`` that migrates) is a use that
+    stays, as it is on the next run, when the command no longer changes: both runs must decide alike."""
+    if use.kind != "override" or not use.command:
+        return False
+    run = analysis(index, options)
+    if use.command not in run.migrating:
+        return False
+    decision = run.decisions.get(use.command)
+    return decision is None or use.key in decision.changed_keys(use.command)
