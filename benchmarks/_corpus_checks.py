@@ -152,7 +152,8 @@ def dangling_uses(
     removed: Iterable[str], after: dict[str, str], flagged: frozenset[tuple[str, int]] = frozenset()
 ) -> list[dict[str, object]]:
     """Uses of a config key some YAML file lost, left in the output without a TODO: one written on the line, or a
-    TODO finding of the run there (``flagged``: (path, line); a Markdown table cannot hold a comment). A Python
+    TODO finding of the run on a line of the command it is part of (``flagged``: (path, line); a Markdown table
+    cannot hold a comment). A Python
     comment line is no use (commented-out code)."""
     found: list[dict[str, object]] = []
     for key in sorted(set(removed)):
@@ -165,7 +166,9 @@ def dangling_uses(
                 while start > 1 and lines[start - 2].rstrip().endswith("\\"):
                     start -= 1
                 above = lines[start - 2] if start > 1 else ""
-                if TODO_MARK in line or TODO_MARK in above or (rel, start) in flagged or (rel, lineno) in flagged:
+                # (a finding on any line of the command: the run reports a command's TODO at its first override)
+                command = range(start, lineno + 1)
+                if TODO_MARK in line or TODO_MARK in above or any((rel, at) in flagged for at in command):
                     continue
                 if python and line.lstrip().startswith("#"):
                     continue

@@ -7,7 +7,6 @@ Each worker returns a frozen :class:`FileResult`; the parent only counts, sorts 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -311,20 +310,6 @@ def _moved_reads(project: ProjectIndex, options: Options) -> Options:
     )
 
 
-#: How far above an override a TODO at its command's first line may stand (a command continued over many lines).
-_COMMAND_LINES = 64
-
-
-def _said_above(todos: list[Finding], line: int, name: str) -> bool:
-    """Whether a TODO at ``line``, or one naming ``name`` a little above it (the first line of the command the
-    override is part of), already stands."""
-    word = re.compile(rf"\b{re.escape(name)}\b")
-    return any(
-        todo.line == line or (line - _COMMAND_LINES <= todo.line < line and word.search(todo.message) is not None)
-        for todo in todos
-    )
-
-
 def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Options) -> list[FileResult]:
     """A config section left alone because a key of it is used elsewhere: a finding (kind "report") at each such use.
 
@@ -333,7 +318,7 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Op
     """
     if not project.uses:
         return results  # nothing can be held or refused; and the imports below load every rule (and libcst)
-    from codemods.project.command_analysis import migrates
+    from codemods.project.command_analysis import command_todo, migrates
     from codemods.project.decisions import RULE, blocked_keys
     from legacy_api.removed_arguments import refused_at
 
@@ -357,17 +342,16 @@ def _blocking_uses(results: list[FileResult], project: ProjectIndex, options: Op
         message = f"{key} is used here, so {where} {verb} the legacy key: migrate both"
         # A pointer, not a second TODO: the config's own TODO names this use and keeps --check failing.
         extra.setdefault(path, []).append(Finding(RULE, message, line, 1, "report"))
-    # (a line whose own TODO already asks for a rewrite needs no second one, nor a command whose TODO, on its first
-    # line, names the key: TALI's 420 generated scripts each got two)
-    noted: dict[str, list[Finding]] = {}
-    for result in results:
-        noted[result.path] = [finding for finding in result.findings if finding.kind == "todo"]
+    # (a line whose own TODO already asks for a rewrite needs no second one, nor a command the overrides front end
+    # writes a TODO on: TALI's 420 generated scripts each got two)
+    noted = {(result.path, finding.line) for result in results for finding in result.findings if finding.kind == "todo"}
     for use in project.uses:
         name = use.key.partition(".")[2]
         if (
             use.kind != "override"
             or not use.key.startswith("trainer.")
-            or _said_above(noted.get(use.path, []), use.line, name)
+            or (use.path, use.line) in noted
+            or command_todo(use, project, options)
             or not refused_at(name, options.target_tuple)
             or migrates(use, project, options)
         ):

@@ -242,3 +242,12 @@ def migrates(use: Use, index: ProjectIndex, options: Options) -> bool:
         return False
     decision = run.decisions.get(use.command)
     return decision is None or use.key in decision.changed_keys(use.command)
+
+
+def command_todo(use: Use, index: ProjectIndex, options: Options) -> bool:
+    """Whether the command ``use`` is part of gets a TODO of its own (it stays with one, or a token of it that the
+    rewrite keeps as written needs a person): one TODO per command, on the command."""
+    if use.kind != "override" or not use.command:
+        return False
+    decision = analysis(index, options).decisions.get(use.command)
+    return decision is not None and (decision.todo is not None or decision.keeps is not None) and not decision.pointer
