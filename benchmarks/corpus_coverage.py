@@ -13,7 +13,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-#: How far above a use a marker may stand (a TODO above a multi-line call, or above a command's first line).
+#: How far above a use a marker may stand (a TODO above a multi-line call, or above a command's first line); in a
+#: command continued with backslashes, back to the line above its first.
 REACH = 6
 
 
@@ -76,7 +77,10 @@ def measure(
         lines_marked = marked.get(rel, set())
         for line in uses(rel, text):
             out.left += 1
-            window = range(max(1, line - REACH), line + 1)
+            start = line  # a command continued with backslashes: its TODO may stand anywhere from its first line
+            while start > 1 and lines[start - 2].rstrip().endswith("\\"):
+                start -= 1
+            window = range(max(1, min(start - 1, line - REACH)), line + 1)
             if any(n in lines_marked for n in window) or any(marker in lines[n - 1] for n in window if n <= len(lines)):
                 out.flagged += 1
             elif rel.endswith((".yaml", ".yml")) and (
