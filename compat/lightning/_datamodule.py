@@ -50,7 +50,22 @@ def _property(attr: str, default: Any) -> property:
         warn(notice)
         self.__dict__[f"_{attr}"] = value
 
-    return property(getter, setter, doc=f"Lightning 1.5's LightningDataModule.{attr} (removed in 1.7).")
+    made = property(getter, setter, doc=f"Lightning 1.5's LightningDataModule.{attr} (removed in 1.7).")
+    _OURS.append(made)
+    return made
+
+
+#: The properties this module made: ``size()`` reads ``_dims`` behind them without a second warning.
+_OURS: list[property] = []
+
+
+def _dims(datamodule: Any) -> Any:
+    """What 1.5.10's ``size()`` read as ``self.dims``: behind the shim's property, ``_dims``; where a subclass shadows
+    it (bolts' ``dims = (3, 32, 32)`` class attribute, then maybe ``self.dims = ...`` into the instance), that."""
+    found = next((vars(cls)["dims"] for cls in type(datamodule).__mro__ if "dims" in vars(cls)), None)
+    if any(found is ours for ours in _OURS):
+        return datamodule.__dict__.get("_dims", PROPERTIES["dims"])
+    return datamodule.dims
 
 
 def _size() -> Callable[..., Any]:
@@ -59,7 +74,7 @@ def _size() -> Callable[..., Any]:
     def size(self: Any, dim: int | None = None) -> Any:
         """1.5: the shape of the data (``dims``), or its ``dim``-th entry."""
         warn(notice)
-        dims = self.__dict__.get("_dims", PROPERTIES["dims"])
+        dims = _dims(self)
         return dims if dim is None else dims[dim]
 
     return size

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.program_output import same_output
+
 ROOT = Path(__file__).resolve().parents[3]
 PROGRAMS = ROOT / "tests" / "data" / "programs"
 RECORDED: dict[str, list[str]] = json.loads((PROGRAMS.parent / "programs-1.5.10.json").read_text(encoding="utf-8"))
@@ -39,4 +41,5 @@ def shim_out_lines(program: Path) -> list[str]:
 
 @pytest.mark.parametrize("name", sorted(RECORDED), ids=lambda name: f"{name} prints what 1.5.10 printed")
 def test_the_unmigrated_program_prints_what_1_5_10_printed(name: str) -> None:
-    assert shim_out_lines(PROGRAMS / f"{name}.py") == RECORDED[name]
+    got = shim_out_lines(PROGRAMS / f"{name}.py")
+    assert same_output(got, RECORDED[name]), (got, RECORDED[name])
