@@ -24,8 +24,9 @@ from codemods.project.hook_classes import RawClasses, classes
 #: ``size``/``dims``: a file without one defines no class this module has anything to say about, and is not parsed.
 _GATE = re.compile(rb"dims[ \t]*(?::[^=\n]*)?=(?!=)|def[ \t]+(?:size|dims)[ \t]*\(")
 
-#: ``class Name`` at the start of a line (indented or not), and a method ``__init__``.
-_CLASS = re.compile(rb"^[ \t]*class[ \t]+(\w+)", re.M)
+#: ``class Name`` (literal-led: the engine finds "class" with memchr; most files with classes pass through here, so
+#: a pattern led by ``^[ \t]*`` would be tried at every line), kept where only blanks precede it on its line.
+_CLASS = re.compile(rb"class[ \t]+(\w+)")
 _INIT = re.compile(rb"def[ \t]+__init__[ \t]*\(")
 _BASE_INIT = re.compile(rb"\.__init__[ \t]*\(")
 
@@ -57,7 +58,7 @@ def scan_dims(data: bytes) -> DimsClasses:
 def _unparsed(data: bytes) -> DimsClasses:
     """A file that says nothing of ``dims``: a class with an ``__init__`` of its own there may still keep a base's from
     running: one whose text from its ``class`` line to the next calls no ``.__init__(`` is taken to, unparsed."""
-    matches = list(_CLASS.finditer(data))
+    matches = [match for match in _CLASS.finditer(data) if _line_start(data, match.start())]
     if not matches:
         return ()
     ends = [match.start() for match in matches[1:]] + [len(data)]
@@ -66,6 +67,11 @@ def _unparsed(data: bytes) -> DimsClasses:
         for match, end in zip(matches, ends, strict=True)
         if _INIT.search(data, match.end(), end) is not None and _BASE_INIT.search(data, match.end(), end) is None
     )
+
+
+def _line_start(data: bytes, at: int) -> bool:
+    """Whether only blanks stand between the start of ``at``'s line and ``at``."""
+    return not data[data.rfind(b"\n", 0, at) + 1 : at].strip(b" \t")
 
 
 def _fate(cls: ast.ClassDef) -> DimsFate:
