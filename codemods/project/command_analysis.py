@@ -27,6 +27,7 @@ from legacy_api.target_aliases import same_on_target
 if TYPE_CHECKING:
     from codemods.model import Options
     from codemods.project.index import ProjectIndex, SectionKeys, Use
+    from codemods.project.section_fates import Fate
 
 
 @dataclass
@@ -89,24 +90,33 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     decisions: dict[tuple[Item, ...], Decision] = {}
     places = _places(index)
     fixed_for: dict[tuple[Item, ...], set[str]] = {}
+    reached: dict[tuple[Item, ...], list[int]] = {}
+
+    def plan(command: tuple[Item, ...], after: Sequence[frozenset[str]] | None) -> Decision:
+        """``command`` planned against the sections its script may load (every one where it is not known), each
+        with the keys ``after`` says it has once migrated."""
+        shell = not places[command][0].path.endswith(".py")
+        schema = _schema_keys(index, options, places[command])
+        mine = reached[command]
+        if mine and after is not None and before is not None and len(mine) < len(index.sections):
+            decision = decide(
+                command, options, [after[i] for i in mine], facts, shell, [before[i] for i in mine], schema
+            )
+        else:
+            decision = decide(command, options, after, facts, shell, before, schema)
+        _keep_as_written(command, decision, fixed_for[command], options.target_tuple)
+        return decision
+
     for use in index.uses:
         if use.kind == "override" and use.command and use.command not in decisions:
-            shell = not use.path.endswith(".py")
-            # a command plans against the sections its script may load (every one where it is not known)
             mine = [i for i, section in enumerate(index.sections) if _reaches(index, places[use.command], section)]
+            reached[use.command] = mine
             fixed_for[use.command] = {key for i in mine for key in held_at[i]} if mine else fixed
-            schema = _schema_keys(index, options, places[use.command])
-            if mine and sections is not None and before is not None and len(mine) < len(index.sections):
-                seen, written = [sections[i] for i in mine], [before[i] for i in mine]
-                decisions[use.command] = decide(use.command, options, seen, facts, shell, written, schema)
-            else:
-                decisions[use.command] = decide(use.command, options, sections, facts, shell, before, schema)
+            decisions[use.command] = plan(use.command, sections)
     # A command that stays holds, of its keys, those a config would drop or rename (``gpus``): the config
     # keeps them, so no other command may rename them. A key no config drops holds nothing.
     # A key the target refuses is not held by a command that stays: the guard migrates its configs anyway (that
     # command fails on the target either way, with its own TODO), so the other commands move with the configs.
-    for command, decision in decisions.items():
-        _keep_as_written(command, decision, fixed_for[command], options.target_tuple)
     removed = {
         f"trainer.{key}"
         for old, new in zip(before or [], sections or [], strict=True)
@@ -131,6 +141,7 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     refused = {
         f"trainer.{item[2]}" for command in decisions for item in command if refused_at(item[2], options.target_tuple)
     }
+    replanned = 0
     while True:
         stays = {
             command
@@ -139,9 +150,22 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
         }
         if not stays:
             # Only once the held keys settle: which sections keep legacy keys depends on which commands stay.
-            clashes = _clashes(index, options, migrating, decisions, places)
+            kept = fates(index, options, {c: decisions[c].changed_keys(c) for c in migrating}, failing(decisions))
+            clashes = _clashes(index, migrating, decisions, places, kept)
             decisions.update(clashes)
             stays = set(clashes)
+            if not stays and replanned < 2 and sections is not None:
+                # The sections were foreseen before any command was planned: a token a command leaves as written
+                # (``+trainer.strategy=ddp``) holds its key there too, and the section then keeps gpus and writes
+                # no devices. Each command's prefixes must fit the sections as they end up.
+                replanned += 1
+                after = [fate.after for fate in kept]
+                changed = {c: plan(c, after) for c in sorted(migrating)}
+                changed = {c: d for c, d in changed.items() if (d.replace, d.todo) != (decisions[c].replace, None)}
+                decisions.update(changed)
+                stays = {c for c, d in changed.items() if not d.rewrites}
+                if changed and not stays:
+                    continue
         if not stays:
             break
         migrating -= stays
@@ -191,16 +215,20 @@ def _reaches(index: ProjectIndex, uses: Sequence[Use], section: SectionKeys) -> 
     return any(index.use_reaches(use, section.path) for use in uses)
 
 
+def failing(decisions: dict[tuple[Item, ...], Decision]) -> frozenset[tuple[Item, ...]]:
+    """The commands left with a TODO of their own."""
+    return frozenset(c for c, d in decisions.items() if d.todo is not None)
+
+
 def _clashes(
     index: ProjectIndex,
-    options: Options,
     migrating: set[tuple[Item, ...]],
     decisions: dict[tuple[Item, ...], Decision],
     places: dict[tuple[Item, ...], list[Use]],
+    kept: Sequence[Fate],
 ) -> dict[tuple[Item, ...], Decision]:
     """The migrating commands that would set a key over one a section keeps in a legacy form (``accelerator:
-    ddp`` held or left as it is): each stays, with a TODO naming the sections."""
-    kept = fates(index, options, migrating, frozenset(c for c, d in decisions.items() if d.todo is not None))
+    ddp`` held or left as it is, as ``kept`` foresees): each stays, with a TODO naming the sections."""
     out: dict[tuple[Item, ...], Decision] = {}
     for command in sorted(migrating):
         decision = decisions[command]

@@ -72,17 +72,20 @@ def fate(index: ProjectIndex, options: Options, section: SectionKeys, migrates: 
 def fates(
     index: ProjectIndex,
     options: Options,
-    migrating: set[tuple[tuple[str, str, str, str], ...]],
+    migrating: dict[tuple[tuple[str, str, str, str], ...], set[str]],
     failing: frozenset[tuple[tuple[str, str, str, str], ...]] = frozenset(),
 ) -> list[Fate]:
-    """Every indexed section's fate when exactly the commands ``migrating`` are rewritten (``failing``: commands left
-    with their own TODO, whose tokens that fail on the target anyway hold nothing, as the guard decides)."""
+    """Every indexed section's fate when exactly the commands ``migrating`` are rewritten, each with the keys it
+    changes (``trainer.gpus``: a token it leaves as written, ``+trainer.strategy=ddp``, is a use that stays);
+    ``failing``: commands left with their own TODO, whose tokens that fail on the target anyway hold nothing, as
+    the guard decides."""
 
     def migrates(use: Use) -> bool:
         if use.kind == "override" and use.command in failing:
             key = use.key.partition(".")[2]
             if any(item[2] == key and fails_anyway(item) for item in use.command):
                 return True
-        return (use.kind == "override" and use.command in migrating) or moves_with_key(use, index, options)
+        changes = migrating.get(use.command) if use.kind == "override" else None
+        return (changes is not None and use.key in changes) or moves_with_key(use, index, options)
 
     return [fate(index, options, section, migrates) for section in index.sections]
