@@ -56,6 +56,8 @@ class Options:
     local_trainers: frozenset[str] = frozenset()
     #: Project Trainer subclasses whose ``__init__`` takes a migrated flag itself: (name, ``path:line``, flags).
     held_trainers: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    #: Project classes named like a Trainer that are none (``codemods.project.trainer_classes``).
+    plain_trainers: frozenset[str] = frozenset()
     #: Project classes deriving from LightningModule/LightningDataModule/Callback, with that base
     #: (``codemods.project.hook_classes``).
     hook_classes: frozenset[tuple[str, str]] = frozenset()

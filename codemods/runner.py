@@ -181,7 +181,9 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
 
         typed = migrating_schemas(project, options.target_tuple)
         typed |= project_subclasses((item.hooks for item in scans), typed)
-    options = replace(options, local_trainers=trainers.passing | typed, held_trainers=trainers.held)
+    options = replace(
+        options, local_trainers=trainers.passing | typed, held_trainers=trainers.held, plain_trainers=trainers.plain
+    )
     if any(use.stored for use in project.uses):
         options = replace(options, moved_stores=moved_store_keys(project, options.target_tuple))
     options = _moved_reads(project, options)

@@ -64,6 +64,9 @@ class ProjectTrainers:
 
     passing: frozenset[str] = frozenset()
     held: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    #: Classes named like a Trainer (``LightningTrainerMock``, mmf's ``BaseTrainer``) whose whole ancestry the scan
+    #: saw, none of it a Trainer: their instances are no Lightning Trainer, whatever their name says.
+    plain: frozenset[str] = frozenset()
 
 
 def trainer_words(data: bytes) -> frozenset[str]:
@@ -177,7 +180,35 @@ def project_trainers(classes: Iterable[TrainerClass], root: str = "") -> Project
     held = tuple(
         (name, f"{_relative(cls.path, root)}:{cls.line}", own) for name, (cls, own) in sorted(usable.items()) if own
     )
-    return ProjectTrainers(passing, held)
+    return ProjectTrainers(passing, held, _plain(every, set(trainers)))
+
+
+#: Bases that make no Trainer of a class: a class with only these, or project classes that are plain, is plain.
+_PLAIN_BASES = frozenset({"object", "abc.ABC", "typing.Generic", "typing.Protocol", "unittest.TestCase"})
+
+
+def _plain(every: list[TrainerClass], trainers: set[str]) -> frozenset[str]:
+    """The names of :attr:`ProjectTrainers.plain`: every class the name is given to has only plain bases."""
+    plain: set[tuple[str, int]] = set()
+    changed = True
+    while changed:
+        changed = False
+        for cls in every:
+            if (cls.path, cls.line) in plain or cls.name in trainers:
+                continue
+            if all(
+                base in _PLAIN_BASES
+                or any(
+                    (c.path, c.line) in plain and _names(base, c, cls)
+                    for c in every
+                    if c.name == base.rpartition(".")[2]
+                )
+                for base in cls.bases
+            ):
+                plain.add((cls.path, cls.line))
+                changed = True
+    named = {cls.name for cls in every if "trainer" in cls.name.lower()}
+    return frozenset(name for name in named if all((c.path, c.line) in plain for c in every if c.name == name))
 
 
 def names_project_trainer(text: str, passing: frozenset[str], held: Iterable[tuple[str, str, tuple[str, ...]]]) -> bool:

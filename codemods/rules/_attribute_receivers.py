@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from codemods.frontends.python.qualnames import assigned_values, is_parameter
-from codemods.rules.trainer_properties import trainer_kind
+from codemods.rules._trainer_kind import trainer_kind
 from legacy_api.attributes import HELD, kind_of_class
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ import libcst as cst
 
 from codemods.frontends.python.qualnames import assigned_values, is_parameter
 from codemods.rules._attribute_receivers import enclosing_class, one_assigned
-from codemods.rules.trainer_properties import trainer_kind
+from codemods.rules._trainer_kind import trainer_kind
 from legacy_api.removed_members import HELD
 
 if TYPE_CHECKING:

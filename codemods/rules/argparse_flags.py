@@ -25,7 +25,7 @@ import libcst as cst
 from codemods.frontends.python.qualnames import TRAINERS
 from codemods.plan.rule import Rule
 from codemods.rules._member_receivers import class_named
-from codemods.rules.trainer_properties import trainer_kind
+from codemods.rules._trainer_kind import trainer_kind
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:

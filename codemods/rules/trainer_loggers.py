@@ -22,7 +22,7 @@ import libcst as cst
 
 from codemods.plan.rule import Rule
 from codemods.rules._member_receivers import class_of
-from codemods.rules.trainer_properties import trainer_kind
+from codemods.rules._trainer_kind import trainer_kind
 from legacy_api.removed_members import derives
 
 if TYPE_CHECKING:

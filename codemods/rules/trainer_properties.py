@@ -27,20 +27,18 @@ One context is taken, where the values provably name the same thing: ``trainer.r
 
 from __future__ import annotations
 
-import ast
-import re
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
 from codemods.frontends.python.device_count import PROPERTIES as COUNTED
 from codemods.frontends.python.device_count import DeviceCount
-from codemods.frontends.python.qualnames import assigned_values, is_parameter
 from codemods.model import todo_comment
 from codemods.plan.rule import Rule
 from codemods.rules._gpu_properties import cuda_class, on_the_gpu, plain
 from codemods.rules._gpu_properties import leave_call as gpu_call
 from codemods.rules._gpu_properties import leave_formatted as gpu_formatted
+from codemods.rules._trainer_kind import trainer_kind
 from legacy_api.renames import STRATEGY_NAMES, TRAINER_PROPERTIES, TrainerProperty, version_tuple
 
 if TYPE_CHECKING:
@@ -49,88 +47,6 @@ if TYPE_CHECKING:
 ID = "trainer_properties"
 _BY_NAME: dict[str, TrainerProperty] = {prop.old: prop for prop in TRAINER_PROPERTIES if "." not in prop.old}
 _NESTED: dict[str, TrainerProperty] = {prop.old: prop for prop in TRAINER_PROPERTIES if "." in prop.old}
-_TRAINERISH = re.compile(r"(^|_)trainer$", re.IGNORECASE)
-#: ``<owner>.trainer`` is a Trainer for these owners (a LightningModule or Callback method's ``self``, the
-#: ``pl_module`` a callback hook receives, ...).
-_OWNERS = frozenset({"self", "pl_module", "module", "model", "lightning_module"})
-#: Names of configuration objects: ``cfg.trainer.devices`` is a config key, never a Trainer property.
-_CONFIGS = re.compile(
-    r"(^|_)(cfg|cfgs|conf|config|configs|args|hparams|hparam|hp|hps|params|opt|opts|options|settings|hydra)$",
-    re.IGNORECASE,
-)
-
-
-def _configish(node: cst.BaseExpression) -> bool:
-    """``cfg``, ``self.hparams``, ``args.model``, ``conf["x"]``: something that reads like configuration."""
-    while True:
-        if isinstance(node, cst.Name):
-            return bool(_CONFIGS.search(node.value))
-        if isinstance(node, cst.Attribute):
-            if _CONFIGS.search(node.attr.value):
-                return True
-            node = node.value
-        elif isinstance(node, cst.Subscript | cst.Call):
-            node = node.value if isinstance(node, cst.Subscript) else node.func
-        else:
-            return False
-
-
-def _dotted(node: ast.expr) -> list[str]:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute | ast.Subscript | ast.Call):
-        if isinstance(node, ast.Attribute):
-            parts.append(node.attr)
-            node = node.value
-        else:
-            node = node.value if isinstance(node, ast.Subscript) else node.func
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-    return parts
-
-
-def _configish_value(value: ast.expr) -> bool:
-    """``cfg.trainer``, ``config["trainer"]``, ``self.hparams.trainer``: a value read from configuration."""
-    if isinstance(value, ast.Call):
-        return False
-    return any(_CONFIGS.search(part) for part in _dotted(value))
-
-
-def _trainer_call(value: ast.expr) -> bool:
-    """``Trainer(...)``, ``build_trainer(...)``, ``pl.Trainer.from_argparse_args(...)``: a call that makes one."""
-    return isinstance(value, ast.Call) and any("trainer" in part.lower() for part in _dotted(value.func))
-
-
-def _owned_trainer(value: ast.expr) -> bool:
-    """``self.trainer``, ``pl_module.trainer``."""
-    return (
-        isinstance(value, ast.Attribute)
-        and bool(_TRAINERISH.search(value.attr))
-        and isinstance(value.value, ast.Name)
-        and value.value.id in _OWNERS
-    )
-
-
-def trainer_kind(ctx: FileContext, node: cst.BaseExpression) -> bool | None:
-    """True when ``node`` is a Trainer, False when it is not (or is configuration), None when it may be."""
-    if isinstance(node, cst.Name):
-        if node.value in ctx.trainer_vars:
-            return True
-        if not _TRAINERISH.search(node.value):
-            return False
-        if is_parameter(node.value, ctx.scopes):
-            return True
-        values = assigned_values(node.value, ctx.scopes)
-        if values and any(_configish_value(value) for value in values):
-            return False  # ``trainer = cfg.trainer``
-        if values and all(_trainer_call(value) or _owned_trainer(value) for value in values):
-            return True  # ``trainer = build_trainer(args)``, ``trainer = self.trainer``
-        return None
-    if isinstance(node, cst.Attribute):
-        if not _TRAINERISH.search(node.attr.value) or _configish(node.value):
-            return False
-        owner = node.value
-        return True if isinstance(owner, cst.Name) and owner.value in _OWNERS else None
-    return False  # ``conf["trainer"].devices``, ``make().trainer``: not provably a Trainer
 
 
 def _chain(base: cst.BaseExpression, dotted: str) -> cst.BaseExpression:
