@@ -41,6 +41,8 @@ SECTION_FLAGS = SCHEMA_MARKERS | frozenset(
     | {"prepare_data_per_node", "stochastic_weight_avg", "process_position", "max_steps", "auto_select_gpus"}
 )
 
+#: How many assignments back a splatted name is followed to the config it holds.
+_HOPS = 3
 #: Callees that take a Trainer section and keyword flags next to it.
 _TRAINER_CALLEES = frozenset({"Trainer", "instantiate", "call", "from_argparse_args", "Runner"})
 
@@ -70,9 +72,19 @@ def defines_schema_field(text: str) -> bool:
 def _other_section_key(chain: Sequence[str]) -> str | None:
     """``config["trainer_params"]["gpus"]`` -> ``trainer_params.gpus``: a Trainer flag read under another key, which
     holds that key only where the project splats such a section into a Trainer (``ProjectIndex.uses_of``)."""
-    if len(chain) < 3 or chain[0] in _TRAINER_OWNERS or chain[-1] not in SECTION_FLAGS:
+    if len(chain) < 3 or chain[-1] not in SECTION_FLAGS:
         return None
+    if chain[0] in _TRAINER_OWNERS and (_trainer_object(chain) or len(chain) < 4):
+        return None  # self.trainer.x is the Trainer's; self.config.trainer.params.x a config the object holds
     return f"{chain[-2]}.{chain[-1]}"
+
+
+def _trainer_object(chain: Sequence[str]) -> bool:
+    """``self.trainer``, ``self.lightning_module.trainer``: a Trainer (after objects that hold one), no config."""
+    rest = list(chain)
+    while rest and rest[0] in _TRAINER_OWNERS:
+        rest.pop(0)
+    return bool(rest) and rest[0] == "trainer"
 
 
 def _annotation(node: ast.expr | None) -> str:
@@ -140,11 +152,22 @@ class _PythonIndexer(ast.NodeVisitor):
                 attribute = _attribute_read(node, key.partition(".")[2])
                 self._use(key, node, attribute=attribute, zero=attribute and self._zero(node))
                 return  # the outermost chain says it all
-            other = _other_section_key(chain)
+            other = _other_section_key(chain) or self._alias_key(chain[:-1], chain[-1])
             if other is not None:
                 self._use(other, node)  # cfg["trainer_params"]["gpus"]: a section splatted into a Trainer elsewhere
                 return
         self.generic_visit(node)
+
+    def _alias_key(self, chain: Sequence[str], key: str) -> str | None:
+        """``params.pop("resume_from_checkpoint")`` after ``params = self.config.trainer.params``: a flag of a
+        section used through a name the file gives it (``params``, ``self.trainer_config``), as its key path."""
+        if key not in SECTION_FLAGS or not chain or len(chain) > 2 or (len(chain) == 2 and chain[0] != "self"):
+            return None
+        name: ast.expr = ast.Name(chain[0])
+        if len(chain) == 2:
+            name = ast.Attribute(name, chain[1])
+        found = self._sections(name, True)
+        return f"{found[0].rpartition('.')[2]}.{key}" if len(found) == 1 else None
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -164,7 +187,8 @@ class _PythonIndexer(ast.NodeVisitor):
                     )
                 skip.add(id(func))
             elif chain is not None and isinstance(first, ast.Constant) and isinstance(first.value, str):
-                other = _other_section_key([*chain, first.value])  # cfg.trainer.kwargs.get("accelerator")
+                # cfg.trainer.kwargs.get("accelerator"), params.get("accelerator") after params = cfg.trainer.kwargs
+                other = _other_section_key([*chain, first.value]) or self._alias_key(chain, first.value)
                 if other is not None:
                     self._use(other, node)
                     skip.add(id(func))
@@ -245,13 +269,23 @@ class _PythonIndexer(ast.NodeVisitor):
         OmegaConf.to_container(config.trainer.kwargs)`` -> ["trainer.kwargs"] (lama's Hydra ``trainer/`` files)."""
         if isinstance(node, ast.Call) and node.args:
             node = node.args[0]
-        if isinstance(node, ast.Name) and trainer and depth == 0:
-            values = self.assigned(node.id)
+        chain = _chain(node)
+        # a name, or an attribute of the object (mmf: ``self.trainer_config = self.config.trainer.params``, then
+        # ``params = self.trainer_config``, ``OmegaConf.to_container(params)``, ``Trainer(**...)``), a few hops back
+        named = node.id if isinstance(node, ast.Name) else None
+        if chain is not None and len(chain) == 2 and chain[0] == "self":
+            named = ".".join(chain)
+        if named is not None and trainer and depth < _HOPS:
+            values = self.assigned(named)
             found = {tuple(self._sections(value, trainer, depth + 1)) for value in values}
             return list(found.pop()) if len(found) == 1 else []
-        chain = _chain(node)
-        if chain is None or len(chain) < 2 or chain[0] in _TRAINER_OWNERS:
+        if chain is None or len(chain) < 2:
             return []
+        if chain[0] in _TRAINER_OWNERS:
+            # self.trainer is a Trainer object; self.config.trainer a config the object holds
+            if _trainer_object(chain) or len(chain) < 3:
+                return []
+            chain = chain[1:]
         if chain[-1] == "trainer":
             return ["trainer"]
         return [".".join(chain[1:])] if trainer else []
@@ -352,9 +386,14 @@ def python_index(tree: ast.Module, path: str, facts: tuple[str, ...] = (), sourc
 
 
 def _assignments(tree: ast.Module) -> dict[str, list[ast.expr]]:
-    """name -> the values of every ``name = value`` in the file, whatever its scope."""
+    """name -> the values of every ``name = value`` in the file, whatever its scope (``self.name`` for
+    ``self.name = value``)."""
     found: dict[str, list[ast.expr]] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            found.setdefault(node.targets[0].id, []).append(node.value)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                found.setdefault(target.id, []).append(node.value)
+            elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                found.setdefault(f"self.{target.attr}", []).append(node.value)
     return found

@@ -1,0 +1,6 @@
+from abc import ABC
+
+
+class BaseTrainer(ABC):
+    def __init__(self, config):
+        self.config = config
