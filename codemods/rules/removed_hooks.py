@@ -277,14 +277,18 @@ def _with_constant_defaults(ctx: FileContext, base: str, node: cst.FunctionDef) 
     new_tail = [
         param.with_changes(
             default=cst.parse_expression(given[param.name.value]),
-            equal=cst.AssignEqual(
-                whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
-            ),
+            equal=_equal(param),
         )
         for param in tail
     ]
     defaulted = node.with_changes(params=node.params.with_changes(params=[*head, *new_tail]))
     return defaulted if _check(ctx, base, _Def.of_cst(defaulted)) is None else None
+
+
+def _equal(param: cst.Param) -> cst.AssignEqual:
+    """PEP 8's spelling: ``idx=0``, but ``idx: int = 0`` where the parameter is annotated."""
+    space = cst.SimpleWhitespace(" " if param.annotation is not None else "")
+    return cst.AssignEqual(whitespace_before=space, whitespace_after=space)
 
 
 def _screen(site: Site) -> bool:

@@ -129,8 +129,13 @@ def _todo(ctx: FileContext, names: list[str], node: cst.CSTNode) -> None:
     for name in names:
         if name not in gone:
             ctx.report(ID, f"{name} still works in Lightning {release}, with a warning{_instead(ctx, name)}", node)
-    if gone:
-        ctx.todo(ID, f"Lightning {release} has no " + "; ".join(f"{name}{_instead(ctx, name)}" for name in gone), node)
+    # names with one explanation share it (pytorch_lightning.metrics.Accuracy, ...F1: it became torchmetrics)
+    said: dict[str, list[str]] = {}
+    for name in gone:
+        said.setdefault(_instead(ctx, name), []).append(name)
+    if said:
+        parts = (f"{', '.join(names)}{instead}" for instead, names in said.items())
+        ctx.todo(ID, f"Lightning {release} has no " + "; ".join(parts), node)
 
 
 def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.ImportFrom) -> Any:
