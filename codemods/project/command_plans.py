@@ -25,6 +25,7 @@ from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import Note, Plan, Value
 from codemods.project.command_fills import Item, fills
 from codemods.project.command_syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
+from codemods.project.keys import DECIDERS
 from legacy_api.renames import PL
 
 if TYPE_CHECKING:
@@ -32,11 +33,6 @@ if TYPE_CHECKING:
 
 RULE = "overrides"
 _ARGPARSE_GONE = "Trainer.add_argparse_args was removed in 2.0; add these options by hand"
-#: Section keys that decide the accelerator and the device count: a command that sets none of those a
-#: config section has may be planned as if it saw every flag (``trainer.gpus=0`` is then ``accelerator=cpu``).
-_DECIDERS = frozenset(
-    {"gpus", "tpu_cores", "ipus", "num_processes", "accelerator", "distributed_backend", "devices", "auto_select_gpus"}
-)
 
 
 @dataclass
@@ -169,7 +165,7 @@ def decide(
 
 
 def _sees_every_decider(keys: Sequence[str], sections: Sequence[frozenset[str]]) -> bool:
-    return all(section & _DECIDERS <= set(keys) for section in sections)
+    return all(section & DECIDERS <= set(keys) for section in sections)
 
 
 def _read(items: Sequence[Item], values: list[Value], plan: Plan, shell: bool) -> Decision:

@@ -12,6 +12,11 @@ TUNE_FLAGS = ("auto_lr_find", "auto_scale_batch_size")
 #: Config keys whose reads may move to another key (``codemods.project.moved_reads``); the index says where it cannot
 #: see every use of one (the fact ``unindexed:<key>``).
 #: Old key -> the key that carries its value once its config is migrated.
+#: Section keys that decide the accelerator and the device count: an override that sets every one of them a
+#: config section has may be planned as if it saw every flag (``trainer.gpus=0`` is then ``accelerator=cpu``).
+DECIDERS = frozenset(
+    {"gpus", "tpu_cores", "ipus", "num_processes", "accelerator", "distributed_backend", "devices", "auto_select_gpus"}
+)
 MOVES: dict[str, str] = {"gpus": "devices"}
 MOVABLE = tuple(MOVES)
 #: Trainer flags that 2.x no longer takes, with what replaced each: a config read of one (``cfg.trainer.gpus``)

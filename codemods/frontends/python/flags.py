@@ -95,7 +95,7 @@ def _lightning_cli(ctx: FileContext, original: cst.Call, updated: cst.Call) -> A
     args = list(updated.args)
     for index, (old, new_arg) in enumerate(zip(original.args, updated.args, strict=True)):
         if old.keyword is not None and old.keyword.value == "trainer_defaults":
-            value = _dict_plan(ctx, old.value, new_arg.value)
+            value = dict_plan(ctx, old.value, new_arg.value)
             if value is not new_arg.value:
                 args[index] = new_arg.with_changes(value=value)
     changed = any(new_arg is not old_arg for new_arg, old_arg in zip(args, updated.args, strict=True))
@@ -114,7 +114,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
         if arg.star != "**" or isinstance(arg.value, cst.Name):
             continue
         if _inline_dict(arg.value):  # Trainer(**dict(gpus=2)) / Trainer(**{"gpus": 2}): its keys are flags
-            args[index] = args[index].with_changes(value=_dict_plan(ctx, arg.value, args[index].value))
+            args[index] = args[index].with_changes(value=dict_plan(ctx, arg.value, args[index].value))
             continue
         ctx.report(
             "device_flags",
@@ -212,17 +212,37 @@ def _inline_dict(node: cst.BaseExpression) -> bool:
     )
 
 
-def _dict_plan(
-    ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpression, name: str | None = None
+def dict_plan(
+    ctx: FileContext,
+    original: cst.BaseExpression,
+    updated: cst.BaseExpression,
+    name: str | None = None,
+    complete: bool = False,
+    merged: bool = False,
 ) -> Any:
     """``dict(gpus=2)`` / ``{"gpus": 2}`` assigned to a name that is splatted into a Trainer (``name``: then a key
-    the scope also uses otherwise, ``"gpus" in params``, holds the literal back, :func:`_literal_held`)."""
+    the scope also uses otherwise, ``"gpus" in params``, holds the literal back, :func:`_literal_held`).
+    ``complete``: the dict holds every flag of its Trainer (a config's section, as a YAML file's is read);
+    ``merged``: it overrides another config's section, so a key the rules would only drop stays, with a TODO
+    (without it the other config's value would apply)."""
 
     def migrated(plan: Plan, before: list[tuple[str, Value]]) -> bool:
         if not settle_plan(ctx, plan):
             report_notes(ctx, plan, original)
             return False
         if name is not None and _literal_held(ctx, plan, original, name, before):
+            return False
+        if merged and len(plan.items) < len(before):
+            rule = next((note.rule for note in plan.notes if note.kind != "report"), "device_flags")
+            held = ", ".join(f"{key}={value.text}" for key, value in before if key not in plan)
+            _hold(
+                ctx,
+                plan,
+                original,
+                rule,
+                f"{held}: the rules drop it, and this override is merged over a config whose value would then apply; "
+                "migrate them together by hand",
+            )
             return False
         report_notes(ctx, plan, original)
         return True
@@ -240,7 +260,7 @@ def _dict_plan(
             return updated
         items = [(str(_key(o)), read(ctx, o.value, u.value)) for o, u in pairs]
         origin = {k: "explicit" for k, _ in items}
-        plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=True, origin=origin, untuned=ctx.untuned)
+        plan = Plan(items, ctx.target, PL, ctx.enabled, opaque_rest=not complete, origin=origin, untuned=ctx.untuned)
         if not migrated(plan, list(plan.items)):
             return updated
         quote = _quote(updated)
@@ -293,5 +313,5 @@ def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) ->
     if isinstance(original.value, cst.Call) and _trainer_root(ctx, original.value.func) is not None:
         ctx.trainer_vars.add(name)
     if name in ctx.trainer_dicts:
-        return updated.with_changes(value=_dict_plan(ctx, original.value, updated.value, name))
+        return updated.with_changes(value=dict_plan(ctx, original.value, updated.value, name))
     return updated

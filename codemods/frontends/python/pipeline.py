@@ -13,7 +13,15 @@ from typing import Any
 
 import libcst as cst
 
-from codemods.frontends.python import device_count, fit_moves, flag_hooks, rename_hooks, rename_names, version_guards
+from codemods.frontends.python import (
+    config_dicts,
+    device_count,
+    fit_moves,
+    flag_hooks,
+    rename_hooks,
+    rename_names,
+    version_guards,
+)
 from codemods.frontends.python.chunks import Chunk, locate, split, whole
 from codemods.frontends.python.context import FileContext, Handler, Pending, Site
 from codemods.frontends.python.fstring_quotes import may_hold_fstrings, requote
@@ -71,6 +79,8 @@ def _pattern_lines(source: str, ctx: FileContext, known: frozenset[int]) -> set[
         lines.update(matching_lines(source, _ACCELERATOR_ARGUMENT))
     if "super()" in source and "Trainer" in source:
         lines.update(matching_lines(source, _SUPER_INIT))
+    if ("OmegaConf" in source or "DictConfig" in source) and config_dicts.section_paths(ctx):
+        lines.update(matching_lines(source, config_dicts.CALLS))
     sites: dict[int, Site] = {}
 
     def site(line: int) -> Site:
