@@ -6,7 +6,8 @@ facts to write ``accelerator=`` and ``devices=`` from the expression itself wher
 (``codemods.rules.device_flags``), and to see both branches of a strategy name held in a variable.
 
 Pure: names, attribute chains and subscripts of those with constant keys, constants, and the ``torch.cuda``
-queries (``torch.cuda.device_count()``, ``torch.cuda.is_available()``); no other call. A name is followed to its
+queries (``torch.cuda.device_count()``, ``torch.cuda.is_available()``), and ``int()`` of a pure value (an int); no
+other call. A name is followed to its
 value only when its scope (the function or the module the use sees it in) binds it exactly once, by a plain
 ``name = value``: a second assignment, an augmented or annotated one, a loop, ``with`` or ``except`` target, an
 import, a ``del``, a walrus, or a ``global``/``nonlocal`` of it in a nested function, and the name holds
@@ -106,6 +107,8 @@ def _idiom(ctx: FileContext, node: ast.Call, scopes: list[Scope], depth: int) ->
         return None
     if node.func.id == "int" and len(args) == 1 and args[0] is not None and args[0].options == (False, True):
         return Facts(pure=True, options=(0, 1), no_str=True)
+    if node.func.id == "int" and len(node.args) == 1:
+        return Facts(pure=True, no_str=True)  # ReAgent's gpus=int(use_gpu): an int, whatever it was given
     if node.func.id == "min" and len(node.args) == 2:
         counts = [_cuda_query(ctx, arg) == "device_count" for arg in node.args]
         ones = [isinstance(arg, ast.Constant) and arg.value == 1 and type(arg.value) is int for arg in node.args]

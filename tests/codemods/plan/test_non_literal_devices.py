@@ -134,6 +134,16 @@ def test_name_bound_once_to_the_literal(flag: str, value: Any, record: dict[str,
     _check(_rewritten_flags(source, "2.0", {}), record, flag, value)
 
 
+@pytest.mark.parametrize(("flag", "value", "record"), _recorded())
+def test_int_of_any_value(flag: str, value: Any, record: dict[str, Any]) -> None:
+    """``gpus=int(use_gpu)`` (ReAgent): an int, whatever it was given; ``int("2")`` is the recorded ``gpus=2``."""
+    if type(value) is not int:
+        pytest.skip("int() gives an int: the records of int values are its cases")
+    source = f"from pytorch_lightning import Trainer\ntrainer = Trainer({flag}=int(args.value))\n"
+    for given in (value, str(value), float(value)):
+        _check(_rewritten_flags(source, "2.0", {"args": SimpleNamespace(value=given)}), record, flag, value)
+
+
 #: The idioms: what they evaluate to on a machine with that many GPUs is the recorded ``gpus=`` value.
 IDIOMS = [
     "torch.cuda.device_count()",
