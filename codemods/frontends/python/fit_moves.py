@@ -11,7 +11,8 @@ the code shows which ``fit`` that is, and that ``X`` still reads the same value 
   nested in ``if``/``with``/``try`` statements there, never in a loop the assignment is not in (a second run of
   ``fit`` did not resume in 1.5);
 * ``trainer`` is assigned once and only ever read as ``trainer.<attribute>`` in the scope itself: a Trainer passed
-  on, returned or closed over might be fit elsewhere;
+  on, returned or closed over might be fit elsewhere (after the ``fit``, where that stands in the assignment's own
+  block, it may: that ``fit`` resumed first);
 * that ``fit`` has no ``ckpt_path=`` already, no ``*``/``**`` arguments and at most four positional ones;
 * no name ``X`` reads is stored to (or deleted) between the assignment and the ``fit``.
 
@@ -127,19 +128,40 @@ def _the_fit(
     for node in own:
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name:
             fits.extend([node] if node.attr == "fit" else [])
-    for node in own:
-        read = isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
-        if read and not isinstance(parents.get(id(node)), ast.Attribute):
-            return None  # passed on, returned, aliased: it may be fit elsewhere
     if len(fits) != 1:
         return None
     call = parents.get(id(fits[0]))
     statement = parents.get(id(call))
     if not (isinstance(call, ast.Call) and call.func is fits[0] and isinstance(statement, ast.Expr)):
         return None
-    if not _takes_ckpt_path(call):
+    if not _takes_ckpt_path(call) or not _runs_once_after(parents, assign, statement):
         return None
-    return statement if _runs_once_after(parents, assign, statement) else None
+    later = _after_in_block(parents, assign, statement)
+    for node in own:
+        read = isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
+        if read and not isinstance(parents.get(id(node)), ast.Attribute) and not _within(parents, node, later):
+            return None  # passed on or aliased before the fit: it may be fit elsewhere first
+    return statement
+
+
+def _after_in_block(parents: dict[int, ast.AST], assign: ast.stmt, fit: ast.stmt) -> list[ast.stmt]:
+    """The statements of ``assign``'s block after ``fit`` where ``fit`` stands in that block itself (it has run
+    by then): a Trainer returned or passed on there (ReAgent's ``return trainer``) was fit here first, and a
+    later ``fit`` did not resume in 1.5."""
+    block = next((b for b in _blocks(parents.get(id(assign)) or assign) if any(s is fit for s in b)), None)
+    if block is None:
+        return []
+    return block[next(i for i, s in enumerate(block) if s is fit) + 1 :]
+
+
+def _within(parents: dict[int, ast.AST], node: ast.AST, statements: list[ast.stmt]) -> bool:
+    ids = {id(statement) for statement in statements}
+    found: ast.AST | None = node
+    while found is not None:
+        if id(found) in ids:
+            return True
+        found = parents.get(id(found))
+    return False
 
 
 def _closed_over(body: list[ast.stmt], name: str) -> bool:
