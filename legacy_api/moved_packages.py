@@ -1,4 +1,5 @@
-"""Lightning names that moved into ``lightning_fabric`` or ``lightning_utilities``, and what became of each.
+"""Lightning names that moved into ``lightning_fabric`` or ``lightning_utilities`` (or were torch's), and what became
+of each.
 
 Standard library only. Read by rule ``moved_packages`` (an exact import rewrite where the successor is public and does
 what the old name did) and by rule ``removed_names`` (whose TODO names the successor and the difference otherwise).
@@ -96,6 +97,10 @@ MOVED_PACKAGES: tuple[MovedOut, ...] = (
         False,
         "private there; self.log(..., sync_dist=True) or torch.distributed.all_reduce are the public ways",
     ),
+    # Not Lightning's own: 1.5.10's utilities/distributed.py imported them from torch.distributed (a stand-in class
+    # only where torch.distributed is not available, which no torch that 2.x supports lacks).
+    MovedOut(f"{_PL}.distributed.ReduceOp", "torch.distributed.ReduceOp", True),
+    MovedOut(f"{_PL}.distributed.group", "torch.distributed.group", True),
     MovedOut(
         f"{_PL}.distributed.sync_ddp_if_available",
         f"{_FABRIC}.distributed._sync_ddp_if_available",
