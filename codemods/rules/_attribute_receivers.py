@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from codemods.frontends.python.qualnames import assigned_values, is_parameter
-from codemods.rules._trainer_kind import trainer_kind
+from codemods.rules._trainer_kind import enclosing_class, trainer_kind
 from legacy_api.attributes import HELD, kind_of_class
 
 if TYPE_CHECKING:
@@ -60,19 +60,6 @@ def _bases_kind(ctx: FileContext, cls: cst.ClassDef) -> str | None:
     kinds = {_class_kind(ctx, base.value) for base in cls.bases if base.keyword is None}
     kinds.discard(None)
     return kinds.pop() if len(kinds) == 1 else None
-
-
-def enclosing_class(ctx: FileContext) -> cst.ClassDef | None:
-    """The class whose method is being visited, when ``self`` is that method's first parameter."""
-    statements = ctx.statements
-    for index in range(len(statements) - 1, 0, -1):
-        function = statements[index]
-        if isinstance(function, cst.FunctionDef):
-            cls = statements[index - 1]
-            params = function.params.params
-            first = params[0].name.value if params else None
-            return cls if isinstance(cls, cst.ClassDef) and first == "self" else None
-    return None
 
 
 def _annotated_kind(ctx: FileContext, name: str) -> str | None:

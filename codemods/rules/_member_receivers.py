@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from codemods.frontends.python.qualnames import assigned_values, is_parameter
-from codemods.rules._attribute_receivers import enclosing_class, one_assigned
-from codemods.rules._trainer_kind import trainer_kind
+from codemods.rules._attribute_receivers import one_assigned
+from codemods.rules._trainer_kind import enclosing_class, trainer_kind
 from legacy_api.removed_members import HELD
 
 if TYPE_CHECKING:

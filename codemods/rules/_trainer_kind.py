@@ -71,9 +71,14 @@ def _trainer_call(value: ast.expr) -> bool:
 
 
 def _plain_call(ctx: FileContext, value: ast.expr) -> bool:
-    """A call of a project class named like a Trainer that is none (``Options.plain_trainers``)."""
+    """A call of a project class named like a Trainer that is none (``Options.plain_trainers``), or of the project's
+    LightningModule (ReAgent's ``LinUCBTrainer``, ``Options.hook_classes``)."""
     parts = _dotted(value.func) if isinstance(value, ast.Call) else []
-    return bool(parts) and parts[0] in ctx.options.plain_trainers
+    return bool(parts) and _no_trainer_class(ctx, parts[0])
+
+
+def _no_trainer_class(ctx: FileContext, name: str) -> bool:
+    return name in ctx.options.plain_trainers or any(cls == name for cls, _ in ctx.options.hook_classes)
 
 
 def _owned_trainer(value: ast.expr) -> bool:
@@ -84,6 +89,44 @@ def _owned_trainer(value: ast.expr) -> bool:
         and isinstance(value.value, ast.Name)
         and value.value.id in _OWNERS
     )
+
+
+def enclosing_class(ctx: FileContext) -> cst.ClassDef | None:
+    """The class whose method is being visited, when ``self`` is that method's first parameter."""
+    statements = ctx.statements
+    for index in range(len(statements) - 1, 0, -1):
+        function = statements[index]
+        if isinstance(function, cst.FunctionDef):
+            cls = statements[index - 1]
+            params = function.params.params
+            first = params[0].name.value if params else None
+            return cls if isinstance(cls, cst.ClassDef) and first == "self" else None
+    return None
+
+
+def _set_on_self(cls: cst.ClassDef, attr: str) -> list[cst.BaseExpression]:
+    """The values the class's methods assign to ``self.<attr>`` in their own bodies (``self.trainer = X(...)``)."""
+    found: list[cst.BaseExpression] = []
+    for method in cls.body.body:
+        if not (isinstance(method, cst.FunctionDef) and isinstance(method.body, cst.IndentedBlock)):
+            continue
+        for line in method.body.body:
+            for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+                    continue
+                target = small.targets[0].target
+                on_self = isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
+                if on_self and target.value.value == "self" and target.attr.value == attr:  # type: ignore[attr-defined]
+                    found.append(small.value)
+    return found
+
+
+def _made_by_no_trainer(ctx: FileContext, value: cst.BaseExpression) -> bool:
+    """``LinUCBTrainer(...)`` where that class is the project's LightningModule (``Options.hook_classes``) or a
+    class named like a Trainer that is none (``Options.plain_trainers``)."""
+    func = value.func if isinstance(value, cst.Call) else None
+    name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+    return name is not None and _no_trainer_class(ctx, name)
 
 
 def trainer_kind(ctx: FileContext, node: cst.BaseExpression) -> bool | None:
@@ -107,5 +150,9 @@ def trainer_kind(ctx: FileContext, node: cst.BaseExpression) -> bool | None:
         if not _TRAINERISH.search(node.attr.value) or _configish(node.value):
             return False
         owner = node.value
+        if isinstance(owner, cst.Name) and owner.value == "self" and (cls := enclosing_class(ctx)) is not None:
+            made = _set_on_self(cls, node.attr.value)
+            if made and all(_made_by_no_trainer(ctx, value) for value in made):
+                return False  # ReAgent's tests: self.trainer = LinUCBTrainer(...), a LightningModule
         return True if isinstance(owner, cst.Name) and owner.value in _OWNERS else None
     return False  # ``conf["trainer"].devices``, ``make().trainer``: not provably a Trainer

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
-from codemods.rules._attribute_receivers import class_ast, enclosing_class
+from codemods.rules._attribute_receivers import class_ast
 from codemods.rules._member_receivers import class_of, classes_made, instance_class
+from codemods.rules._trainer_kind import enclosing_class
 from legacy_api.removed_members import derives
 
 if TYPE_CHECKING:

@@ -109,8 +109,7 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
         row = EPOCH_ENDS[original.name.value]
         name = parameter(original)
         how = (
-            f"; its {name} is the list of step outputs the module now keeps in self.{row.attribute} "
-            f"({row.batch_end})"
+            f"; its {name} is the list of step outputs the module now keeps in self.{row.attribute} ({row.batch_end})"
             if name is not None and reads(original, name)
             else ""
         )

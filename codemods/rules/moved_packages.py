@@ -95,5 +95,11 @@ RULE = Rule(
     "(utilities.apply_func.apply_to_collection, utilities.seed.reset_seed) are imported from there",
     deprecated_in="1.8",
     handlers={"ImportFrom": leave_import_from, "Attribute": leave_attribute},
-    tokens=tuple(sorted({row.old.rsplit(".", 1)[1] for row in BY_OLD.values() if row.exact})),
+    # (the names 1.5 re-exported from torch, ``group`` among them, by their module: the word alone is everywhere)
+    tokens=tuple(
+        sorted(
+            {row.old.rsplit(".", 1)[1] for row in BY_OLD.values() if row.exact and not row.new.startswith("torch.")}
+            | {".".join(row.old.split(".")[-3:-1]) for row in BY_OLD.values() if row.new.startswith("torch.")}
+        )
+    ),
 )

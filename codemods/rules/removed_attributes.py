@@ -29,7 +29,8 @@ import libcst as cst
 
 from codemods.plan.rule import Rule
 from codemods.project.prefilter import alternation
-from codemods.rules._attribute_receivers import defined_in_class, enclosing_class, kind_of, names_defined
+from codemods.rules._attribute_receivers import defined_in_class, kind_of, names_defined
+from codemods.rules._trainer_kind import enclosing_class
 from codemods.rules.argparse_flags import REMOVED_HELPERS
 from legacy_api.attributes import KINDS, gone, instead, removed_in
 from legacy_api.renames import TRAINER_PROPERTIES, TrainerProperty

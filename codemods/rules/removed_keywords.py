@@ -27,9 +27,8 @@ from codemods.frontends.python.context import super_call
 from codemods.plan.resolve import resolve
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
-from codemods.rules._attribute_receivers import enclosing_class
 from codemods.rules._hook_classes import base_of, project_base_of
-from codemods.rules._trainer_kind import trainer_kind
+from codemods.rules._trainer_kind import enclosing_class, trainer_kind
 from legacy_api.hooks import LEGACY_RELEASES, parse_signature
 from legacy_api.keywords import (
     DEFAULTED,

@@ -21,8 +21,9 @@ import libcst as cst
 
 from codemods.plan.resolve import resolve
 from codemods.plan.rule import Rule
-from codemods.rules._attribute_receivers import defined_in_class, enclosing_class, names_defined
+from codemods.rules._attribute_receivers import defined_in_class, names_defined
 from codemods.rules._member_receivers import class_of, classes_made, instance_class
+from codemods.rules._trainer_kind import enclosing_class
 from legacy_api.removed_members import Member, by_attribute, derives, removed_in
 from legacy_api.renames import version_tuple
 
