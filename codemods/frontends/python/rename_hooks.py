@@ -18,7 +18,7 @@ import libcst as cst
 
 from codemods.frontends.python import presets
 from codemods.frontends.python.rename_imports import leave_import, leave_import_from, leave_statement_line
-from codemods.frontends.python.rename_names import leave_attribute, leave_name
+from codemods.frontends.python.rename_names import leave_attribute, leave_name, visit_attribute
 from codemods.frontends.python.rename_quoted import leave_annotation, leave_cast
 from codemods.plan.rule import Handler
 
@@ -34,6 +34,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
 HANDLERS: dict[str, Handler] = {
     "Name": leave_name,
     "Attribute": leave_attribute,
+    "visit_Attribute": visit_attribute,
     "Annotation": leave_annotation,
     "visit_Call": presets.visit_call,
     "Call": leave_call,
