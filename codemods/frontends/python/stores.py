@@ -165,5 +165,3 @@ def keyed_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     name, new_key, rule = found
     new = _renamed_key(ctx, first.value, new_key, original, rule, name)
     return updated.with_changes(args=[updated.args[0].with_changes(value=new), *updated.args[1:]])
-
-
