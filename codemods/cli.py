@@ -199,7 +199,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         sys.stderr.write(f"migrate-trainer: error: {exc}\n")
         return EXIT_USAGE
-    return _run(args, options, mode, jobs, excludes, gitignore)
+    try:
+        return _run(args, options, mode, jobs, excludes, gitignore)
+    except BrokenPipeError:
+        # The reader went away (``migrate-trainer src | head``): what was to be written is written; the rest of the
+        # report has nowhere to go, and Python's flush at exit must not fail on it again (its documented recipe).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _run(args: Any, options: Any, mode: str, jobs: int | None, excludes: list[str], gitignore: bool) -> int:

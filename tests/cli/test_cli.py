@@ -168,3 +168,24 @@ def test_default_target_is_the_newest_release(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         main(["--help"])
     assert f"(default: {DEFAULT_TARGET})" in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_reader_that_goes_away_gets_no_traceback(project: Path) -> None:
+    """``migrate-trainer src | head -1``: the files are rewritten, and the closed pipe is no crash."""
+    for index in range(300):  # a report longer than the pipe holds (64 KiB)
+        (project / "pkg" / f"legacy_{index}.py").write_text(LEGACY)
+    code = "import sys; from codemods.cli import main; sys.exit(main(['pkg']))"
+    reader = subprocess.Popen(["head", "-c", "10"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        stdout=reader.stdin,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    assert reader.stdin is not None
+    reader.stdin.close()
+    reader.wait(timeout=30)
+    assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr, done.stderr
+    assert done.returncode == 1
