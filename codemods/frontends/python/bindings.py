@@ -56,6 +56,8 @@ def _facts(ctx: FileContext, node: ast.expr, scopes: list[Scope], depth: int) ->
         if found is None:
             return _UNKNOWN_PURE
         return Facts(pure=True, options=found.options, no_str=found.no_str, branches=found.branches)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.attr in ctx.int_options:
+        return Facts(pure=True, no_str=True)  # args.gpus of the file's own parser.add_argument("--gpus", type=int)
     if isinstance(node, ast.Attribute | ast.Subscript):
         return _UNKNOWN_PURE if _is_path(node) else None
     if isinstance(node, ast.IfExp):
@@ -301,3 +303,30 @@ def _names(target: ast.AST) -> set[str]:
     if isinstance(target, ast.Starred):
         return _names(target.value)
     return set()
+
+
+def int_options(tree: ast.Module) -> frozenset[str]:
+    """The ``dest`` of each argparse option that every ``add_argument`` of the file declares with ``type=int``
+    (``parser.add_argument("--gpus", type=int, default=None)``): ``args.gpus`` holds an int, a list of ints
+    (``nargs``) or a default that is no string (argparse converts a string default with ``type``)."""
+    found: dict[str, bool] = {}
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument"
+        ):
+            continue
+        flags = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
+        long = [flag for flag in flags if flag.startswith("--")] or flags
+        dest = keywords.get("dest")
+        name = dest.value if isinstance(dest, ast.Constant) else long[0].lstrip("-").replace("-", "_") if long else None
+        if not isinstance(name, str):
+            continue
+        kind = keywords.get("type")
+        default = keywords.get("default")
+        typed = isinstance(kind, ast.Name) and kind.id == "int" and "action" not in keywords
+        plain = default is None or (
+            isinstance(default, ast.Constant) and (default.value is None or type(default.value) in (int, str))
+        )
+        found[name] = found.get(name, True) and typed and plain
+    return frozenset(name for name, every in found.items() if every)

@@ -92,6 +92,8 @@ class FileContext:
     #: -> line of its one ``fit``; and, once moved, the ``fit`` line -> the keyword arguments it takes (name, value).
     fit_moves: dict[int, int] = field(default_factory=dict)
     fit_arguments: dict[int, list[tuple[str, Any]]] = field(default_factory=dict)
+    #: ``codemods.frontends.python.bindings.int_options``: the argparse options of the file that hold an int (or None).
+    int_options: frozenset[str] = frozenset()
     #: The file has its TODO for a removed argparse helper (``argparse_flags``): the others are reported.
     argparse_todo: bool = False
     #: ids of import lines inside a block -> the import lines to add right below them (``_rename``).

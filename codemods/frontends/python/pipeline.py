@@ -14,6 +14,7 @@ from typing import Any
 import libcst as cst
 
 from codemods.frontends.python import (
+    bindings,
     config_dicts,
     device_count,
     fit_moves,
@@ -158,6 +159,8 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
     if fit_moves.FLAG in source and options.enabled("removed_arguments"):
         ctx.fit_moves = fit_moves.resume_moves(tree)
         lines = sorted({*lines, *ctx.fit_moves.values()})  # the fit statement takes the value: it is visited
+    if "add_argument" in source:
+        ctx.int_options = bindings.int_options(tree)
     if "num_processes" in source and options.enabled("trainer_properties"):
         ctx.device_counts = device_count.device_counts(tree)
     split_chunks = split(source, analysis.statements)

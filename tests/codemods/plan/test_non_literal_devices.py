@@ -135,6 +135,19 @@ def test_name_bound_once_to_the_literal(flag: str, value: Any, record: dict[str,
 
 
 @pytest.mark.parametrize(("flag", "value", "record"), _recorded())
+def test_attribute_of_an_int_option(flag: str, value: Any, record: dict[str, Any]) -> None:
+    """``gpus=args.gpus`` where the file's own parser says ``type=int`` (the VAE example): the short pair."""
+    if value is not None and type(value) is not int:
+        pytest.skip("the option holds an int, or None where it is not given")
+    source = (
+        "from pytorch_lightning import Trainer\n\n\ndef options(parser):\n"
+        f"    parser.add_argument('--value', type=int, default=None)\n\n\ntrainer = Trainer({flag}=args.value)\n"
+    )
+    assert "str(" not in run(source, "2.0").source
+    _check(_rewritten_flags(source, "2.0", {"args": SimpleNamespace(value=value)}), record, flag, value)
+
+
+@pytest.mark.parametrize(("flag", "value", "record"), _recorded())
 def test_int_of_any_value(flag: str, value: Any, record: dict[str, Any]) -> None:
     """``gpus=int(use_gpu)`` (ReAgent): an int, whatever it was given; ``int("2")`` is the recorded ``gpus=2``."""
     if type(value) is not int:
