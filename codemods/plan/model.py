@@ -70,6 +70,9 @@ class Value:
     #: An expression a rule builds from other values: (operator, operands), operators "or" (``a or b``), "is"
     #: (``a is b``), "in" (``a in b``) and "strip" (``str(a).strip()``); only over values whose facts are pure.
     expr: tuple[str, tuple[Value, ...]] | None = None
+    #: An item of :attr:`items` that stands for every item of a list held in a name (``callbacks=callbacks`` with
+    #: ``callbacks = [ModelCheckpoint()]`` bound once): written as ``*callbacks`` where items join it.
+    spread: bool = False
 
     @property
     def known(self) -> bool:

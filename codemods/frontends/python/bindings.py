@@ -17,6 +17,7 @@ something unknown (it is still pure).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -330,3 +331,45 @@ def int_options(tree: ast.Module) -> frozenset[str]:
         )
         found[name] = found.get(name, True) and typed and plain
     return frozenset(name for name, every in found.items() if every)
+
+
+#: The callbacks a 1.5 callbacks list held by class name: Lightning's (none is a progress bar) and any ``*Callback``.
+_CALLBACKS = re.compile(
+    r"(?:Callback|ModelCheckpoint|EarlyStopping|LearningRateMonitor|GPUStatsMonitor|DeviceStatsMonitor|Timer"
+    r"|StochasticWeightAveraging|ModelSummary|RichModelSummary|BackboneFinetuning|GradientAccumulationScheduler"
+    r"|ModelPruning|QuantizationAwareTraining|XLAStatsMonitor)$"
+)
+
+
+def callback_list(ctx: FileContext, name: str) -> str | None:
+    """``callbacks = [ModelCheckpoint(...)]`` bound once in the scope the use sees (rasbt's notebooks, then
+    ``Trainer(callbacks=callbacks, progress_bar_refresh_rate=50)``): every item a callback that is no progress bar,
+    and the name used nowhere else in the file but as a ``callbacks=`` argument (no ``append``, no ``+=``, never
+    handed to code that could add one). A callback 1.5 built from a removed argument may then join its items
+    (``[*callbacks, TQDMProgressBar(refresh_rate=50)]``). The list's source where it is such a list, else None."""
+    bound = _bound_once(ctx, name, ctx.scopes)
+    if bound is None or not isinstance(bound[0], ast.List) or not bound[0].elts:
+        return None
+    ours = {cls for cls, base in ctx.options.hook_classes if base == "Callback"}
+    for element in bound[0].elts:
+        callee = element.func if isinstance(element, ast.Call) else None
+        last = callee.attr if isinstance(callee, ast.Attribute) else callee.id if isinstance(callee, ast.Name) else ""
+        if "ProgressBar" in last or not (_CALLBACKS.search(last) or last in ours):
+            return None
+    return None if _used_otherwise(ctx, name) else ast.unparse(bound[0])
+
+
+def _used_otherwise(ctx: FileContext, name: str) -> bool:
+    passed: set[int] = set()
+    loads: list[ast.Name] = []
+    for statement in ctx.analysis.statements:
+        if statement.depth != 0:
+            continue
+        for node in ast.walk(statement.node):
+            if isinstance(node, ast.keyword) and node.arg == "callbacks" and isinstance(node.value, ast.Name):
+                passed.add(id(node.value))
+            elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+                loads.append(node)
+            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+                return True
+    return any(id(load) not in passed for load in loads)

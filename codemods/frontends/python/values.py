@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from codemods.frontends.python.bindings import facts
+from codemods.frontends.python.bindings import callback_list, facts
 from codemods.frontends.python.qualnames import LEGACY, assigned_values
 from codemods.plan.model import UNKNOWN, Plan, Value
 from codemods.plan.resolve import resolve
@@ -97,6 +97,9 @@ def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpres
             value.items = [
                 read(ctx, o.value, u.value) for o, u in zip(original.elements, updated.elements, strict=True)
             ]
+    elif isinstance(original, cst.Name) and (held := callback_list(ctx, original.value)) is not None:
+        # its items are the list's: a rule looking for the user's own callback of a kind reads them in the source
+        value.items = [Value(node=updated, source=held, spread=True)]
     elif isinstance(original, cst.Call | cst.Name | cst.Attribute):
         value.is_strategy = _is_strategy(ctx, original)
         if not value.is_strategy:
@@ -213,9 +216,12 @@ def render(
         if template is not None and template.elements:
             return _relayout_list(ctx, plan, value, template, quote, moved)
         originals = {id(el.value): el for el in getattr(value.node, "elements", ())}
-        elements = []
+        elements: list[cst.BaseElement] = []
         for item in value.items:
             reuse = originals.get(id(item.node)) if item.node is not None else None
+            if item.spread:
+                elements.append(cst.StarredElement(render(ctx, plan, item, quote)))
+                continue
             elements.append(reuse or cst.Element(render(ctx, plan, item, quote)))
         out = cst.List(elements=_list_commas(elements, list(template.elements) if template else []))
         if template is not None:
@@ -297,7 +303,10 @@ def _list_comments(originals: list[Any], layout: Any) -> dict[int, tuple[list[An
 
 
 def _items_changed(value: Value) -> bool:
-    before = [el.value for el in getattr(value.node, "elements", ())]
+    # a name read as its list (Value.spread) is unchanged while it is still the one item
+    before = (
+        [value.node] if isinstance(value.node, cst.Name) else [el.value for el in getattr(value.node, "elements", ())]
+    )
     return [id(n) for n in before] != [id(item.node) for item in value.items or ()]
 
 
