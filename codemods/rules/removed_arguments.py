@@ -8,7 +8,8 @@ place (``checkpoint_callback=False`` -> ``enable_checkpointing=False``, ``progre
 ``enable_progress_bar=False``, ``weights_summary=None`` -> ``enable_model_summary=False``,
 ``reload_dataloaders_every_epoch=True`` -> ``reload_dataloaders_every_n_epochs=1``), a refresh rate becomes the
 bar 1.5 built from it (``callbacks=[TQDMProgressBar(refresh_rate=N)]``, in Python code whose callbacks are a list
-or absent), and so does ``weights_summary="full"`` (``callbacks=[ModelSummary(max_depth=-1)]``),
+or absent), and so does ``weights_summary="full"`` (``callbacks=[ModelSummary(max_depth=-1)]``; next to the user's
+own ``ModelSummary`` callback, which 1.5 used instead, the argument is dropped),
 ``resume_from_checkpoint=X`` becomes ``ckpt_path=X`` of the Trainer's one ``fit`` where the
 Python front end proves which that is (``codemods.frontends.python.fit_moves``), anything else gets one TODO naming the
 replacement. ``auto_lr_find``/``auto_scale_batch_size`` did something only in ``Trainer.tune()``: where the project
@@ -18,6 +19,7 @@ index finds nothing that runs it, they are dropped. It acts from the release tha
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from codemods.plan.model import Plan, Value, new
 from codemods.plan.rule import Rule
@@ -110,6 +112,14 @@ def _model_summary(plan: Plan, value: Value) -> bool:
     (``callback_connector._configure_model_summary_callback``), where Python code holds the call and its callbacks
     are a list literal or absent with no model summary or progress bar of the user's (1.5.10 then skipped its own,
     or built a RichModelSummary). True when rewritten."""
+    if _users_summary(plan) and value.known:
+        plan.drop("weights_summary")
+        plan.note(
+            ID,
+            f"dropped weights_summary={value.text}: 1.5 used the ModelSummary in callbacks and ignored it (the "
+            "argument is gone in 1.7)",
+        )
+        return True
     if value.lit != "full" or not value.known:
         return False
     # the user's own summary or (rich) bar: 1.5 then built none, or a RichModelSummary
@@ -120,6 +130,25 @@ def _model_summary(plan: Plan, value: Value) -> bool:
     _append_callback(plan, "weights_summary", summary)
     plan.note(ID, f"weights_summary={value.text} is callbacks=[ModelSummary(max_depth=-1)] (gone in 1.7)")
     return True
+
+
+def _users_summary(plan: Plan) -> bool:
+    """The call's callbacks (a list literal, or one held in a name) hold a ``ModelSummary(...)`` or
+    ``RichModelSummary(...)`` of the user's and ``enable_model_summary`` is absent or True: 1.5.10
+    (``_configure_model_summary_callback``) then used it whatever ``weights_summary`` said, even a value it would
+    have refused, and built none of its own."""
+    if plan.written_in != "python" or plan.opaque_rest:
+        return False
+    enabled = plan.get("enable_model_summary")
+    if enabled is not None and not (enabled.known and enabled.lit is True):
+        return False
+    callbacks = plan.get("callbacks")
+    items = callbacks.items if callbacks is not None else None
+    return bool(items) and any(item.ctor is None and _SUMMARY.search(item.source or "") for item in items or ())
+
+
+#: A summary callback of Lightning's, as the code builds it.
+_SUMMARY = re.compile(r"(?:^|[^\w])(?:Rich)?ModelSummary\s*\(")
 
 
 def _both_checkpointing(plan: Plan, value: Value) -> bool:
