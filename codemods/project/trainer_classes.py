@@ -189,6 +189,9 @@ _PLAIN_BASES = frozenset({"object", "abc.ABC", "typing.Generic", "typing.Protoco
 
 def _plain(every: list[TrainerClass], trainers: set[str]) -> frozenset[str]:
     """The names of :attr:`ProjectTrainers.plain`: every class the name is given to has only plain bases."""
+    by_name: dict[str, list[TrainerClass]] = {}
+    for cls in every:
+        by_name.setdefault(cls.name, []).append(cls)
     plain: set[tuple[str, int]] = set()
     changed = True
     while changed:
@@ -199,16 +202,17 @@ def _plain(every: list[TrainerClass], trainers: set[str]) -> frozenset[str]:
             if all(
                 base in _PLAIN_BASES
                 or any(
-                    (c.path, c.line) in plain and _names(base, c, cls)
-                    for c in every
-                    if c.name == base.rpartition(".")[2]
+                    (c.path, c.line) in plain and _names(base, c, cls) for c in by_name.get(base.rpartition(".")[2], ())
                 )
                 for base in cls.bases
             ):
                 plain.add((cls.path, cls.line))
                 changed = True
-    named = {cls.name for cls in every if "trainer" in cls.name.lower()}
-    return frozenset(name for name in named if all((c.path, c.line) in plain for c in every if c.name == name))
+    return frozenset(
+        name
+        for name, given in by_name.items()
+        if "trainer" in name.lower() and all((c.path, c.line) in plain for c in given)
+    )
 
 
 def names_project_trainer(text: str, passing: frozenset[str], held: Iterable[tuple[str, str, tuple[str, ...]]]) -> bool:

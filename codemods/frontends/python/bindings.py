@@ -347,6 +347,9 @@ def callback_list(ctx: FileContext, name: str) -> str | None:
     and the name used nowhere else in the file but as a ``callbacks=`` argument (no ``append``, no ``+=``, never
     handed to code that could add one). A callback 1.5 built from a removed argument may then join its items
     (``[*callbacks, TQDMProgressBar(refresh_rate=50)]``). The list's source where it is such a list, else None."""
+    # (asked for every name a flag is given: the scope's own record first, then the walk that proves one binding)
+    if not any(isinstance(value, ast.List) for value in assigned_values(name, ctx.scopes) or ()):
+        return None
     bound = _bound_once(ctx, name, ctx.scopes)
     if bound is None or not isinstance(bound[0], ast.List) or not bound[0].elts:
         return None

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 #: The callables whose dict arguments are configs, as the code spells them (``omegaconf.OmegaConf.create``, too).
 _FACTORIES = ("OmegaConf.create", "OmegaConf.merge", "DictConfig")
+_LAST_NAMES = frozenset(name.rpartition(".")[2] for name in _FACTORIES)
 
 
 #: The lines that may start such a call (the flag front end visits only lines that name what a rule looks for).
@@ -45,7 +46,11 @@ def section_paths(ctx: FileContext) -> frozenset[tuple[str, ...]]:
 def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> cst.Call:
     """Each Trainer section among the dict literals ``original`` builds a config from, planned as a dict that is
     splatted into a Trainer (``codemods.frontends.python.flags.dict_plan``)."""
-    spelled = ctx.code(original.func).replace(" ", "")
+    func = original.func
+    last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    if last not in _LAST_NAMES:
+        return updated  # (every call of the visited lines comes here: no code is generated for the others)
+    spelled = ctx.code(func).replace(" ", "")
     factory = next((name for name in _FACTORIES if spelled == name or spelled.endswith(f".{name}")), None)
     if factory is None:
         return updated
