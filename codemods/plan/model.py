@@ -73,6 +73,9 @@ class Value:
     #: An item of :attr:`items` that stands for every item of a list held in a name (``callbacks=callbacks`` with
     #: ``callbacks = [ModelCheckpoint()]`` bound once): written as ``*callbacks`` where items join it.
     spread: bool = False
+    #: :attr:`lit` is not this value but a literal that 1.5 selected exactly as it did for it (``gpus=[x]``, a list
+    #: display of one item, selects like ``[0]``): rules reason with it, the syntax written is :attr:`node`'s.
+    stand_in: bool = False
 
     @property
     def known(self) -> bool:
@@ -81,7 +84,7 @@ class Value:
     @property
     def text(self) -> str:
         """How messages quote the value."""
-        if self.known:
+        if self.known and not (self.stand_in and self.source):
             return repr(self.lit)
         return self.source or "<expression>"
 

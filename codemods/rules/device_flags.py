@@ -32,8 +32,13 @@ _SAME = {"gpu": {"gpu", "cuda"}, "cpu": {"cpu"}, "tpu": {"tpu"}, "ipu": {"ipu"}}
 def _branch(flag: str, value: Value) -> tuple[str, Value]:
     """(accelerator, devices) for one literal branch of ``gpus=1 if cuda else 0``."""
     if lightning_truthy(value.lit):
-        return DEVICE_FLAGS[flag], new(value.lit)
+        return DEVICE_FLAGS[flag], value if value.stand_in else new(value.lit)
     return "cpu", new(1)
+
+
+def _same(a: Value, b: Value) -> bool:
+    """Two branches' devices= are one value (a stand-in's syntax is its own: ``[a] if c else [b]`` differ)."""
+    return not a.stand_in and not b.stand_in and a.lit == b.lit
 
 
 def _conditional(plan: Plan, flag: str, value: Value) -> bool:
@@ -43,7 +48,7 @@ def _conditional(plan: Plan, flag: str, value: Value) -> bool:
     test, yes, no = value.cond
     (acc_yes, dev_yes), (acc_no, dev_no) = _branch(flag, yes), _branch(flag, no)
     accelerator = new(acc_yes) if acc_yes == acc_no else Value(cond=(test, new(acc_yes), new(acc_no)))
-    devices = dev_yes if dev_yes.lit == dev_no.lit else Value(cond=(test, dev_yes, dev_no))
+    devices = dev_yes if _same(dev_yes, dev_no) else Value(cond=(test, dev_yes, dev_no))
 
     def rewrite(target: Plan) -> None:
         target.drop("devices")
@@ -84,12 +89,25 @@ def _all_falsy(plan: Plan, flags: dict[str, Value]) -> None:
         plan.origin["devices"] = ID
 
 
-def _as_literal(value: Value) -> Value:
-    """A name bound once to one literal (``GPUS = 2``) reads as that literal; its syntax (the name) stays."""
+def _as_literal(flag: str, value: Value) -> Value:
+    """A name bound once to one literal (``GPUS = 2``) reads as that literal; its syntax (the name) stays. So
+    does a list display (``gpus=[args.device]``, alone or as a branch of ``... if cuda else None``)."""
+    if flag == "gpus" and value.cond is not None:
+        test, yes, no = value.cond
+        return dataclasses.replace(value, cond=(test, _indices(yes), _indices(no)))
     options = value.facts.options if value.facts is not None and not value.known else None
     if options is None or len(options) != 1:
-        return value
+        return _indices(value) if flag == "gpus" else value
     return dataclasses.replace(value, lit=options[0])
+
+
+def _indices(value: Value) -> Value:
+    """``gpus=[args.device]``: 1.5 read any list as the GPU indices it holds, and ``devices=`` next to
+    ``accelerator="gpu"`` reads it the same way (both refuse what is no index of a visible GPU), so it selects like
+    as many valid indices (``[0]``) and is written as it is."""
+    if value.known or not value.items or any(item.spread for item in value.items):
+        return value
+    return dataclasses.replace(value, lit=list(range(len(value.items))), stand_in=True)
 
 
 def _precedence(plan: Plan, flags: dict[str, Value], truthy: list[str]) -> bool | None:
@@ -123,7 +141,7 @@ def _precedence(plan: Plan, flags: dict[str, Value], truthy: list[str]) -> bool 
 
 def step(plan: Plan) -> None:
     present = [(flag, plan.get(flag)) for flag in DEVICE_FLAGS if flag in plan]
-    flags = {flag: _as_literal(value) for flag, value in present if value is not None}
+    flags = {flag: _as_literal(flag, value) for flag, value in present if value is not None}
     if not flags:
         return
     accelerator = plan.get("accelerator")

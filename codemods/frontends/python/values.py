@@ -90,7 +90,9 @@ def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpres
         # Literal branches, or a None branch next to anything (``DDPPlugin(...) if n > 1 else None``: 2.x
         # rejects the None, whatever the other branch holds)
         none_branch = any(branch.known and branch.lit is None for branch in (yes, no))
-        if (yes.known and no.known) or none_branch:
+        # a list display is read item by item (``[cfg.cuda] if cfg.cuda >= 0 else 0``: GPU indices)
+        settled = all(branch.known or isinstance(branch.node, cst.List) for branch in (yes, no))
+        if settled or none_branch:
             value.cond = (updated.test, yes, no)
     elif isinstance(original, cst.List | cst.Tuple) and isinstance(updated, cst.List | cst.Tuple):
         if all(isinstance(el, cst.Element) for el in original.elements):

@@ -229,3 +229,50 @@ def test_idioms_next_to_a_ddp_strategy(
     spelled = _STRATEGY_SPELLED[record["selected"]["strategy"]]
     assert flags["strategy"] in spelled, f"1.5 ran {record['selected']['strategy']}, the rewrite {flags['strategy']!r}"
     assert (flags["strategy"] is None) is (target < "2.0" and spelled[0] == "auto"), "2.0 rejects None"
+
+
+def _list_rows() -> list[Any]:
+    """The recorded ``gpus=[...]`` lists of one or more indices (those 1.5 refused too: the rewrite must refuse them)."""
+    rows = []
+    for case_id, record in sorted(load("1.5.10").items()):
+        kwargs = record["case"]["kwargs"]
+        gpus = kwargs.get("gpus")
+        if record["case"]["group"] == "gpus" and set(kwargs) == {"gpus"} and isinstance(gpus, list) and gpus:
+            rows.append(pytest.param(kwargs["gpus"], record, id=case_id))
+    return rows
+
+
+@pytest.mark.parametrize("target", ["2.0", "1.7"])
+@pytest.mark.parametrize(("indices", "record"), _list_rows())
+def test_list_display_of_indices(indices: list[int], record: dict[str, Any], target: str) -> None:
+    """``gpus=[args.device]`` (torchgeo, NeMo): a list of indices whatever its items hold, so ``devices=`` takes it
+    as it is next to ``accelerator="gpu"``; executed with the items bound to the recorded indices."""
+    items = ", ".join(f"args.i{n}" for n in range(len(indices)))
+    source = f"from pytorch_lightning import Trainer\ntrainer = Trainer(gpus=[{items}])\n"
+    args = SimpleNamespace(**{f"i{n}": index for n, index in enumerate(indices)})
+    _check(_rewritten_flags(source, target, {"args": args}), record, "gpus", indices)
+
+
+def _list_branch_rows() -> list[Any]:
+    recorded = load("1.5.10")
+    rows = []
+    for machine, cuda in (("cpu", 0), ("cuda=4", 4)):
+        for other in ("None", "0", "[]"):
+            value = [1] if cuda else eval(other)
+            # 1.5 chose the CPU for [] whatever the machine (recorded on a CUDA host only)
+            record = recorded.get(f"gpus: gpus={value!r} | {machine}") or recorded[f"gpus: gpus={value!r} | cuda=4"]
+            rows.append(pytest.param(other, cuda, record, id=f"[args.device] if cuda else {other} on {machine}"))
+    return rows
+
+
+@pytest.mark.parametrize("target", ["2.0", "1.7"])
+@pytest.mark.parametrize(("other", "cuda", "record"), _list_branch_rows())
+def test_list_display_in_a_branch(other: str, cuda: int, record: dict[str, Any], target: str) -> None:
+    """``gpus=[args.device] if torch.cuda.is_available() else None`` (torchgeo, pytorch-forecasting): each branch
+    as it selects alone, under the same test."""
+    source = (
+        "import torch\nfrom pytorch_lightning import Trainer\n\n"
+        f"trainer = Trainer(gpus=[args.device] if torch.cuda.is_available() else {other})\n"
+    )
+    names = {"torch": _fake_torch(cuda), "args": SimpleNamespace(device=1)}
+    _check(_rewritten_flags(source, target, names), record, "gpus", None)
