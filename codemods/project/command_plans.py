@@ -80,7 +80,35 @@ def _literal(item: Item, shell: bool) -> object:
 
 def _value(item: Item, shell: bool) -> Value:
     raw, lit = item[3], _literal(item, shell)
-    return Value(node=raw, source=raw) if isinstance(lit, Opaque) else Value(node=raw, lit=lit, source=raw)
+    if isinstance(lit, Opaque):
+        count = _placeholders(item, shell)
+        if count:  # selects like as many valid indices; written as it is
+            return Value(node=raw, lit=list(range(count)), source=raw, stand_in=True)
+        return Value(node=raw, source=raw)
+    return Value(node=raw, lit=lit, source=raw)
+
+
+#: An item of a list of GPU indices left for the reader to fill in: ``<GPU_ID>``, ``GPU`` (a script replaces it).
+_PLACEHOLDER = re.compile(r"<[^<>\s]+>|[A-Za-z_]\w*")
+
+
+def _placeholders(item: Item, shell: bool) -> int:
+    """How many items ``trainer.gpus=[<CHANGE_TO_GPU_YOU_WANT_TO_USE>]`` (NeMo's docs) or ``trainer.gpus=[GPU]``
+    (a script's template) has; 0 for any other value. Whatever fills them in, 1.5 read the list as GPU indices and
+    ``trainer.devices=`` next to ``trainer.accelerator=gpu`` reads it the same way (both refuse a name as written)."""
+    text = unquote_shell(item[3]) if shell else item[3]
+    if item[0] == "argparse" or item[2] != "gpus" or not isinstance(text, str):
+        return 0
+    text = text.strip()
+    if text[:1] in "'\"" and text[-1:] == text[:1]:
+        text = text[1:-1].strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        return 0
+    parts = [part.strip() for part in text[1:-1].split(",")]
+    named = [part for part in parts if not part.isdigit()]
+    if not all(_PLACEHOLDER.fullmatch(part) and isinstance(read_value(part), str) for part in named):
+        return 0
+    return len(parts)
 
 
 def _plan(items: Sequence[Item], values: list[Value], options: Options, opaque: bool) -> Plan:
@@ -146,7 +174,11 @@ def decide(
     if decision.todo is not None:
         return decision
     decision = Decision(
-        fills(items, decision.replace, sections, before), None, decision.notes, decision.pointer, decision.keeps
+        fills(items, decision.replace, sections, before, options.target_tuple),
+        None,
+        decision.notes,
+        decision.pointer,
+        decision.keeps,
     )
     written = {new[2] for news in decision.replace.values() for new in news}
     if "strategy" in written and any("plugins" in section for section in before or ()):

@@ -22,7 +22,9 @@ Style = Literal["hydra", "cli", "argparse"]
 TODO_MARK = "TODO(migrate-trainer)"
 
 #: A shell word: unquoted characters (no blank, no shell operator, no backtick) and quoted runs.
-_WORD = r"(?:\$\([^)\s]*\)|\$\{[^}\s]*\}|[^\s'\"`;|&<>()]|'[^'\n]*'|\"[^\"\n]*\")+"
+#: ``<GPU_IDS>`` inside a word is a doc's placeholder (``trainer.gpus=[<CHANGE_TO_GPU_YOU_WANT_TO_USE>]``), not a
+#: redirection (which a blank precedes).
+_WORD = r"(?:\$\([^)\s]*\)|\$\{[^}\s]*\}|(?<=[\w=\[,])<[^<>\s]+>|[^\s'\"`;|&<>()]|'[^'\n]*'|\"[^\"\n]*\")+"
 _HYDRA = re.compile(rf"(?<![\w.$/{{~+-])(\+\+|\+|~)?trainer\.(\w+)=({_WORD})?")
 _CLI = re.compile(rf"(?<![\w.$/{{-])--trainer\.(\w+)(=|[ \t]+)(?!-[A-Za-z-])({_WORD})")
 #: Trainer flags ``add_argparse_args`` adds whose values the rules may change.

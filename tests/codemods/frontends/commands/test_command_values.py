@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.project.command_syntax import Opaque, argparse_value, read_value
+from codemods.project.command_syntax import Opaque, argparse_value, read_value, tokens
 
 
 @pytest.mark.parametrize(
@@ -64,3 +64,18 @@ def test_argparse_values(key: str, word: str, expected: object) -> None:
 )
 def test_opaque_argparse_values(key: str, word: str) -> None:
     assert isinstance(argparse_value(key, word), Opaque)
+
+
+@pytest.mark.parametrize(
+    ("command", "value"),
+    [
+        pytest.param("python t.py trainer.gpus=[<GPU_IDS>] x=1", "[<GPU_IDS>]", id="a placeholder in a list"),
+        pytest.param("python t.py trainer.gpus=<N> x=1", "<N>", id="a placeholder alone"),
+        pytest.param("python t.py trainer.gpus=2 <in.txt", "2", id="a redirection after a blank"),
+        pytest.param("python t.py trainer.gpus=2<in.txt", "2", id="a redirection with no closing bracket"),
+    ],
+)
+def test_placeholders_are_part_of_the_word(command: str, value: str) -> None:
+    """NeMo's docs write ``trainer.gpus=[<CHANGE_TO_GPU_YOU_WANT_TO_USE>]``: the ``<...>`` is no redirection."""
+    (token,) = [token for token in tokens(command) if token.key == "gpus"]
+    assert token.value == value
