@@ -27,10 +27,12 @@ def fills(
     replace: Mapping[int, list[Item]],
     sections: Sequence[frozenset[str]] | None,
     before: Sequence[frozenset[str]] | None,
+    target: tuple[int, ...] = (2, 0),
 ) -> dict[int, list[Item]]:
     """``replace`` (token index -> the tokens that take its place) with what the command must also set.
     ``sections``: the keys of each Trainer section once migrated; ``before``: as written."""
-    return _strategy_reset(items, _one_cpu(items, dict(replace)), sections, before)
+    replace = _strategy_reset(items, _one_cpu(items, dict(replace)), sections, before)
+    return _no_strategy(items, replace, sections, before, target)
 
 
 def _one_cpu(items: Sequence[Item], replace: dict[int, list[Item]]) -> dict[int, list[Item]]:
@@ -64,13 +66,39 @@ def _strategy_reset(
     if "strategy" in written:
         return replace
     moved = [
-        "accelerator" in old and "strategy" in new and "strategy" not in old
-        for old, new in zip(before, sections, strict=True)
+        "accelerator" in old and moved for old, moved in zip(before, _strategy_moved(before, sections), strict=True)
     ]
     if not any(moved) or any("strategy" in old for old in before):
         return replace
     style, prefix, _key, _value = items[at]
     return {**replace, at: [*replace[at], (style, "" if prefix == "+" else prefix, "strategy", "auto")]}
+
+
+def _no_strategy(
+    items: Sequence[Item],
+    replace: dict[int, list[Item]],
+    sections: Sequence[frozenset[str]] | None,
+    before: Sequence[frozenset[str]] | None,
+    target: tuple[int, ...],
+) -> dict[int, list[Item]]:
+    """``trainer.strategy=null`` (NeMo's CI, over a config's ``strategy: ddp``), which the rules drop as the default:
+    in 1.5 it replaced the config's strategy with none, so it stays a reset, spelled ``trainer.strategy=auto`` from
+    2.0 on (2.x refuses None; "auto" is its own "none chosen", under the selection policy's implicit choices) and
+    as written before. Not where a config's strategy comes from its ``accelerator: ddp``: 1.5 kept that one."""
+    dropped = [
+        index
+        for index, new in replace.items()
+        if not new and items[index][2] == "strategy" and items[index][1] != "+" and read_value(items[index][3]) is None
+    ]
+    if not dropped or not sections or not before or any(_strategy_moved(before, sections)):
+        return replace
+    style, prefix, _key, value = items[dropped[0]]
+    return {**replace, dropped[0]: [(style, prefix, "strategy", "auto" if target >= (2, 0) else value)]}
+
+
+def _strategy_moved(before: Sequence[frozenset[str]], sections: Sequence[frozenset[str]]) -> list[bool]:
+    """For each section: whether its migrated ``strategy`` comes from another key (``accelerator: ddp``)."""
+    return ["strategy" in new and "strategy" not in old for old, new in zip(before, sections, strict=True)]
 
 
 def fails_anyway(item: Item) -> bool:
@@ -83,4 +111,3 @@ def fails_anyway(item: Item) -> bool:
         return False
     value = read_value(item[3])
     return value is None or (isinstance(value, str) and value.lower() not in ACCELERATOR_NAMES)
-

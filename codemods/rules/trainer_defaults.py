@@ -168,7 +168,13 @@ def step(plan: Plan) -> None:
         plan.drop("devices")
         devices = None
         plan.note(ID, "dropped devices=None: the default, which chose nothing in 1.5; 2.0 rejects None")
-    if strategy is not None and strategy.known and strategy.lit is None:
+    if strategy is not None and strategy.known and strategy.lit is None and plan.written_in == "yaml":
+        # A config keeps the key: an override elsewhere (``trainer.strategy=ddp``, in a script or a CI file this run
+        # may not see) still finds it, and over a composed config's ``strategy: ddp`` it still chooses none.
+        plan.set("strategy", new("auto"))
+        strategy = None  # what follows reads it as it is: no strategy chosen
+        plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
+    elif strategy is not None and strategy.known and strategy.lit is None:
         plan.drop("strategy")
         strategy = None
         plan.note(ID, "strategy=None was the default; 2.0 rejects None")

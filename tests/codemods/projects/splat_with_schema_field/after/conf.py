@@ -5,7 +5,7 @@ from typing import Any
 @dataclass
 class TrainerConfig:
     max_epochs: int = 10
+    strategy: Any = "auto"
     accelerator: str = "cpu"
     devices: int = 1
-    strategy: Any = "auto"
     precision: int = 32

@@ -1,0 +1,3 @@
+#!/bin/sh
+# one GPU, no DDP
+python train.py trainer.devices=[0] trainer.strategy=auto trainer.max_epochs=1
