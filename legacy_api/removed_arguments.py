@@ -32,7 +32,22 @@ class RemovedArgument:
     fit_argument: str | None = None
     #: 1.5 read it only in ``Trainer.tune()`` (``Tuner._tune``): where nothing runs that, it did nothing.
     tune_only: bool = False
+    #: Why no value of it changed what a run does with Lightning's own loggers (:data:`LIGHTNING_LOGGERS_15`), checked
+    #: in 1.5's and the target's source: dropped whatever it holds next to them (empty: it did change something).
+    no_effect: str = ""
 
+
+#: The loggers 1.5.10 shipped (``pytorch_lightning.loggers``): their ``save()`` writes what they hold, so one call
+#: more or less changes nothing (a project's own logger may count them).
+LIGHTNING_LOGGERS_15 = (
+    "TensorBoardLogger",
+    "CSVLogger",
+    "CometLogger",
+    "MLFlowLogger",
+    "NeptuneLogger",
+    "TestTubeLogger",
+    "WandbLogger",
+)
 
 REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
     # 1.4.9's Trainer took it (deprecated in 1.3; 0 and None meant no truncation: ``self.trainer.truncated_bptt_steps
@@ -77,7 +92,17 @@ REMOVED_ARGUMENTS: tuple[RemovedArgument, ...] = (
         exact={None: False},
     ),
     RemovedArgument("process_position", "1.7", (0,), "pass callbacks=[TQDMProgressBar(process_position=N)]"),
-    RemovedArgument("flush_logs_every_n_steps", "1.7", (100,), "pass flush_logs_every_n_steps= to your logger"),
+    # 1.5.10's LoggerConnector.log_metrics saved the logger after every logging call (logger.save()), as 2.x's
+    # _LoggerConnector.log_metrics does; the flag only added saves every N steps in between, with nothing new to save.
+    RemovedArgument(
+        "flush_logs_every_n_steps",
+        "1.7",
+        (100,),
+        "Lightning's loggers are saved after every logging call anyway, but a logger of your own also got a save() "
+        "every N steps: call it from a callback's on_train_batch_end if it needs them, else drop the argument",
+        no_effect="1.5 saved the logger after every logging call anyway, as 2.x does (the flag added saves in "
+        "between, with nothing new in them)",
+    ),
     RemovedArgument("log_gpu_memory", "1.7", (None, False), "pass callbacks=[DeviceStatsMonitor()]"),
     RemovedArgument(
         "prepare_data_per_node", "1.7", (True,), "set prepare_data_per_node on the LightningModule/DataModule"

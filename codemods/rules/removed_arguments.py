@@ -23,7 +23,7 @@ import re
 
 from codemods.plan.model import Plan, Value, new
 from codemods.plan.rule import Rule
-from legacy_api.removed_arguments import REMOVED_ARGUMENTS
+from legacy_api.removed_arguments import LIGHTNING_LOGGERS_15, REMOVED_ARGUMENTS
 from legacy_api.renames import version_tuple
 
 ID = "removed_arguments"
@@ -210,6 +210,11 @@ def step(plan: Plan) -> None:
                 f"runs (the argument is gone in {row.removed_in})",
             )
             continue
+        if row.no_effect and plan.droppable(value) and _lightning_loggers(plan):
+            plan.drop(row.name)
+            gone = f"(the argument is gone in {row.removed_in})"
+            plan.note(ID, f"dropped {row.name}={value.text}: {row.no_effect} {gone}")
+            continue
         if row.fit_argument is not None and row.name in plan.to_fit:
             # 1.5 resumed only the first fit; the front end proved there is one (codemods.frontends.python.fit_moves).
             plan.drop(row.name)
@@ -222,6 +227,25 @@ def step(plan: Plan) -> None:
     if left:
         # One TODO for the call: a 1.5 Trainer often passed several of them.
         plan.todo(ID, "; ".join(left))
+
+
+def _lightning_loggers(plan: Plan) -> bool:
+    """Whether the Trainer logs through Lightning's own loggers only (the default one, none, or one built in the
+    call): a project's logger may count its ``save()`` calls (``flush_logs_every_n_steps`` added some)."""
+    logger = plan.get("logger")
+    if logger is None:
+        return not plan.opaque_rest
+    if logger.known:
+        return logger.lit is None or isinstance(logger.lit, bool)
+    return all(_built(item) for item in (logger.items if logger.items is not None else [logger]))
+
+
+def _built(value: Value) -> bool:
+    match = _CALL.match(value.source or "")
+    return match is not None and match.group(1) in LIGHTNING_LOGGERS_15
+
+
+_CALL = re.compile(r"(?:[A-Za-z_][\w.]*\.)?([A-Za-z_]\w*)\(")
 
 
 RULE = Rule(
