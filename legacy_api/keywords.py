@@ -21,6 +21,9 @@ RENAMED: dict[tuple[str, str], str] = {
     ("Trainer.validate", "val_dataloaders"): "dataloaders",
     ("Trainer.test", "test_dataloaders"): "dataloaders",
     ("pytorch_lightning.callbacks.ModelCheckpoint", "every_n_val_epochs"): "every_n_epochs",
+    # Lightning's upgrade guide, 1.4 -> 1.5 (row 1.4-regular-04); 1.5.10's ModelCheckpoint set _every_n_epochs to
+    # period after reading every_n_epochs ("period takes precedence over every_n_epochs for backwards compatibility").
+    ("pytorch_lightning.callbacks.ModelCheckpoint", "period"): "every_n_epochs",
     # Deprecated in 1.5; 1.5.10's log/log_dict took sync_dist_op as reduce_fx where reduce_fx was left "default".
     ("pytorch_lightning.LightningModule.log", "sync_dist_op"): "reduce_fx",
     ("pytorch_lightning.LightningModule.log_dict", "sync_dist_op"): "reduce_fx",
@@ -79,8 +82,6 @@ _AGGREGATE = "aggregate the metrics yourself before logging them (1.x merged one
 INSTEAD: dict[tuple[str, str], str] = {
     ("SimpleProfiler", "output_filename"): "pass dirpath= and filename= (the report goes to dirpath/filename)",
     ("AdvancedProfiler", "output_filename"): "pass dirpath= and filename= (the report goes to dirpath/filename)",
-    # Lightning's upgrade guide, 1.4 -> 1.5 (row 1.4-regular-04): ModelCheckpoint(period=) -> every_n_epochs=.
-    ("ModelCheckpoint", "period"): "pass every_n_epochs= (the upgrade guide's replacement, same count of epochs)",
     # 1.0 split filepath= into the folder and the file name pattern (gone before 1.4: no recorded release takes it).
     ("ModelCheckpoint", "filepath"): "pass dirpath= (the folder) and filename= (the name pattern, without .ckpt)",
     # 1.5.10's LightningLoggerBase.agg_and_log_metrics merged the metrics logged at one step with them; 1.7.7

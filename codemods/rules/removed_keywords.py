@@ -180,6 +180,8 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
             dropped.append(keyword)
         elif not forwards:
             instead = INSTEAD.get((short, keyword))
+            if new is not None and new in given and RENAMED.get((key, keyword)) == new:
+                instead = f"{new}= is given too, and 1.5.10 took {keyword}= over it: keep one, under {new}="
             problems.append(f"{short} takes no {keyword}= in Lightning {release}" + (f": {instead}" if instead else ""))
         elif keyword in legacy or (short, keyword) in FORWARDED:
             hint = FORWARDED.get((short, keyword), "it was the class's own argument in 1.x")
