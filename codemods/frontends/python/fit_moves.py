@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from codemods.frontends.python.layout import append_argument
 from codemods.frontends.python.qualnames import parameters
 
 if TYPE_CHECKING:
@@ -290,27 +291,5 @@ def receive(ctx: FileContext, original: cst.Call, updated: cst.Call) -> cst.Call
     args = list(updated.args)
     for name, moved in ctx.fit_arguments.pop(line):
         new = cst.Arg(moved.value.deep_clone(), keyword=cst.Name(name), equal=moved.equal)
-        args = _append(args, updated.whitespace_before_args, new)
+        args = append_argument(args, updated.whitespace_before_args, new)
     return updated.with_changes(args=args)
-
-
-def _append(args: list[cst.Arg], opening: cst.BaseParenthesizableWhitespace, new: cst.Arg) -> list[cst.Arg]:
-    """``new`` after ``args`` in the call's own layout: on a line of its own where the arguments are, else after
-    ", ". A comment after the last argument stays with it."""
-    if not args:
-        return [new]
-    last = args[-1]
-    breaks = [a.comma.whitespace_after for a in args[:-1] if isinstance(a.comma, cst.Comma)]
-    before = next((b for b in breaks if isinstance(b, cst.ParenthesizedWhitespace)), opening)
-    step = before if isinstance(before, cst.ParenthesizedWhitespace) else None
-    step = step.with_changes(first_line=cst.TrailingWhitespace()) if step is not None else None
-    space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-    if not isinstance(last.comma, cst.Comma):
-        return [*args[:-1], last.with_changes(comma=cst.Comma(whitespace_after=step) if step else space), new]
-    closing = last.comma.whitespace_after
-    if not isinstance(closing, cst.ParenthesizedWhitespace):
-        return [*args[:-1], last.with_changes(comma=space), new.with_changes(comma=last.comma)]
-    ahead = closing if step is None else closing.with_changes(indent=step.indent, last_line=step.last_line)
-    own_line = last.comma.with_changes(whitespace_after=ahead.with_changes(empty_lines=[]))
-    tail = last.comma.with_changes(whitespace_after=closing.with_changes(first_line=cst.TrailingWhitespace()))
-    return [*args[:-1], last.with_changes(comma=own_line), new.with_changes(comma=tail)]

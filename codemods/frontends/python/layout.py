@@ -219,3 +219,25 @@ def assemble(
         else:
             opening = layout.line_break(None, list(slots[0].lead))
     return out, opening
+
+
+def append_argument(args: list[cst.Arg], opening: cst.BaseParenthesizableWhitespace, new: cst.Arg) -> list[cst.Arg]:
+    """``new`` after ``args`` in the call's own layout: on a line of its own where the arguments are, else after
+    ", ". A comment after the last argument stays with it."""
+    if not args:
+        return [new]
+    last = args[-1]
+    breaks = [a.comma.whitespace_after for a in args[:-1] if isinstance(a.comma, cst.Comma)]
+    before = next((b for b in breaks if isinstance(b, cst.ParenthesizedWhitespace)), opening)
+    step = before if isinstance(before, cst.ParenthesizedWhitespace) else None
+    step = step.with_changes(first_line=cst.TrailingWhitespace()) if step is not None else None
+    space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    if not isinstance(last.comma, cst.Comma):
+        return [*args[:-1], last.with_changes(comma=cst.Comma(whitespace_after=step) if step else space), new]
+    closing = last.comma.whitespace_after
+    if not isinstance(closing, cst.ParenthesizedWhitespace):
+        return [*args[:-1], last.with_changes(comma=space), new.with_changes(comma=last.comma)]
+    ahead = closing if step is None else closing.with_changes(indent=step.indent, last_line=step.last_line)
+    own_line = last.comma.with_changes(whitespace_after=ahead.with_changes(empty_lines=[]))
+    tail = last.comma.with_changes(whitespace_after=closing.with_changes(first_line=cst.TrailingWhitespace()))
+    return [*args[:-1], last.with_changes(comma=own_line), new.with_changes(comma=tail)]

@@ -80,7 +80,7 @@ TODO = [
         id="Trainer.train_loop (removed in 1.6)",
     ),
     pytest.param(
-        "import pytorch_lightning as pl\n\ntrainer = pl.Trainer()\nlr = trainer.tuner.lr_find(None)\n",
+        "import pytorch_lightning as pl\n\ntrainer = pl.Trainer()\nsize = trainer.tuner.scale_batch_size(None)\n",
         "Trainer.tuner is gone in 2.0: pytorch_lightning.tuner.Tuner(trainer)",
         id="a variable assigned from Trainer(...), a call through a removed attribute",
     ),
