@@ -84,16 +84,27 @@ def _no_strategy(
     """``trainer.strategy=null`` (NeMo's CI, over a config's ``strategy: ddp``), which the rules drop as the default:
     in 1.5 it replaced the config's strategy with none, so it stays a reset, spelled ``trainer.strategy=auto`` from
     2.0 on (2.x refuses None; "auto" is its own "none chosen", under the selection policy's implicit choices) and
-    as written before. Not where a config's strategy comes from its ``accelerator: ddp``: 1.5 kept that one."""
+    as written before. Decided on the configs as they end up, so that a second run, which meets them migrated,
+    decides the same: over one whose ``accelerator: ddp`` became ``strategy: ddp`` (which 1.5 kept under this
+    command) :func:`null_strategy_over_moved` reports it."""
     dropped = [
         index
         for index, new in replace.items()
         if not new and items[index][2] == "strategy" and items[index][1] != "+" and read_value(items[index][3]) is None
     ]
-    if not dropped or not sections or not before or any(_strategy_moved(before, sections)):
+    if not dropped or not sections or not before:
         return replace
     style, prefix, _key, value = items[dropped[0]]
     return {**replace, dropped[0]: [(style, prefix, "strategy", "auto" if target >= (2, 0) else value)]}
+
+
+def null_strategy_over_moved(items: Sequence[Item], before: Sequence[frozenset[str]] | None, sections: object) -> bool:
+    """Whether the command resets the strategy (``trainer.strategy=null``) over a config whose strategy came from its
+    ``accelerator: ddp``: 1.5 kept that DDP, 2.x's "auto" picks DDP only on several devices (one process on one)."""
+    if not before or not isinstance(sections, list | tuple) or len(sections) != len(before):
+        return False
+    nulls = any(item[2] == "strategy" and item[1] != "+" and read_value(item[3]) is None for item in items)
+    return nulls and any(_strategy_moved(before, sections))
 
 
 def _strategy_moved(before: Sequence[frozenset[str]], sections: Sequence[frozenset[str]]) -> list[bool]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from codemods.plan.apply_rules import run_flag_rules
 from codemods.plan.model import Note, Plan, Value
-from codemods.project.command_fills import Item, fills
+from codemods.project.command_fills import Item, fills, null_strategy_over_moved
 from codemods.project.command_syntax import Opaque, argparse_value, read_value, render_value, unquote_shell
 from codemods.project.keys import DECIDERS
 from legacy_api.renames import PL
@@ -173,13 +173,18 @@ def decide(
             decision = retry
     if decision.todo is not None:
         return decision
-    decision = Decision(
-        fills(items, decision.replace, sections, before, options.target_tuple),
-        None,
-        decision.notes,
-        decision.pointer,
-        decision.keeps,
-    )
+    notes = list(decision.notes)
+    if null_strategy_over_moved(items, before, sections):
+        notes.append(
+            Note(
+                "trainer_defaults",  # (the site's own finding is the rewrite's, rule overrides)
+                f"{spelled}: trainer.strategy=null becomes trainer.strategy=auto; over a config whose accelerator: ddp "
+                "became strategy: ddp, 1.5 kept DDP, where 2.x's auto picks DDP only on several devices",
+                kind="report",
+            )
+        )
+    replaced = fills(items, decision.replace, sections, before, options.target_tuple)
+    decision = Decision(replaced, None, notes, decision.pointer, decision.keeps)
     written = {new[2] for news in decision.replace.values() for new in news}
     if "strategy" in written and any("plugins" in section for section in before or ()):
         # 1.5 ran a strategy in a config's plugins: whatever accelerator= the command set (a recorded case)

@@ -1,0 +1,3 @@
+#!/bin/sh
+# no strategy of its own: 1.5 still ran the config's accelerator: ddp
+python train.py trainer.strategy=null trainer.max_epochs=1
