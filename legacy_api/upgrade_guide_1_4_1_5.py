@@ -109,10 +109,11 @@ ROWS = (
         "1.4-regular-04",
         "ModelCheckpoint(period=)",
         "ModelCheckpoint(every_n_epochs=)",
-        "todo:removed_keywords",
+        "rewrite:removed_keywords",
         f"{PL}.callbacks.ModelCheckpoint(period)",
         "1.5",
         built(f"{PL}.callbacks", "ModelCheckpoint", "period=2"),
+        shows="every_n_epochs=2",
     ),
     Row(
         "1.4-regular-05",
