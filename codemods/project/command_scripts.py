@@ -27,6 +27,11 @@ _CHOICE = re.compile(r"""(?:^|(?<=[\s'"]))[+~]{0,2}([A-Za-z_][\w-]*)=""")
 _PICKER = re.compile(r"""(?:^|(?<=[\s'"]))(?:--config-(?:name|path|dir)|-c[npd])(?=[\s=]|$)""")
 #: What :func:`command_picks` records for a command that picks its primary config itself.
 PICKS_CONFIG = "--config"
+#: What it records for a command that picks one by name in the script's own folder (``--config-name x``, no
+#: ``--config-path``): that name follows.
+NAMED_CONFIG = "--config-name="
+_NAMED = re.compile(r"""(?:^|(?<=[\s'"]))(?:--config-name|--config_name|-cn)(?:=|[ \t]+)["']?([\w./-]+)""")
+_FOLDER = re.compile(r"""(?:^|(?<=[\s'"]))(?:--config-(?:path|dir)|-c[pd])(?=[\s=]|$)""")
 
 
 def command_script(text: str) -> str:
@@ -40,8 +45,26 @@ def command_picks(text: str) -> tuple[str, ...]:
     :data:`PICKS_CONFIG` where it picks its primary config with ``--config-name``/``--config-path``."""
     found = set(_CHOICE.findall(text))
     if _PICKER.search(text):
-        found.add(PICKS_CONFIG)
+        named = _NAMED.findall(text)
+        one = len(set(named)) == 1 and _FOLDER.search(text) is None
+        found.add(NAMED_CONFIG + os.path.splitext(named[0])[0] if one else PICKS_CONFIG)
     return tuple(sorted(found))
+
+
+def named_primary(loads: Sequence[str], picks: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``loads`` and ``picks`` of a command that picks its primary config by name (:data:`NAMED_CONFIG`): that file
+    of the script's config folder is the primary config, where it is there; elsewhere the command picks "another
+    config" (:data:`PICKS_CONFIG`), whatever the script's code may load."""
+    name = next((pick[len(NAMED_CONFIG) :] for pick in picks if pick.startswith(NAMED_CONFIG)), None)
+    if name is None:
+        return tuple(loads), tuple(picks)
+    rest = tuple(pick for pick in picks if not pick.startswith(NAMED_CONFIG))
+    primaries = [load[len(PRIMARY) :] for load in loads if load.startswith(PRIMARY)]
+    named = [os.path.join(os.path.dirname(primary), name) for primary in primaries]
+    if not named or not all(os.path.isfile(f"{path}.yaml") for path in named):
+        return tuple(loads), (*rest, PICKS_CONFIG)
+    others = tuple(load for load in loads if not load.startswith(PRIMARY))
+    return (*others, *(PRIMARY + path for path in named)), rest
 
 
 def _common_tail(path: Sequence[str], parts: Sequence[str]) -> int:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from codemods.kinds import PYTHON_SUFFIXES
-from codemods.project.command_scripts import command_reaches, script_candidates, script_config_names
+from codemods.project.command_scripts import command_reaches, named_primary, script_candidates, script_config_names
 from codemods.project.config_loads import NONE, PRIMARY, UNKNOWN, composes, packaged_away, reaches
 from codemods.project.keys import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 
@@ -219,7 +219,8 @@ class ProjectIndex:
         found = False
         for script in scripts:
             loads = self._loads_of(script)
-            narrow = command_reaches(loads, config, use.picks, self._composed(loads)) if loads else None
+            picked, picks = named_primary(loads or (), use.picks)
+            narrow = command_reaches(picked, config, picks, self._composed(picked)) if loads else None
             found = found or (narrow if narrow is not None else self.reaches(script, config))
         self.memo[memo_key] = found
         return found

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 from codemods.project.command_scripts import (
+    NAMED_CONFIG,
     PICKS_CONFIG,
     command_picks,
     command_reaches,
     command_script,
+    named_primary,
     script_candidates,
 )
 from codemods.project.config_loads import PRIMARY, UNKNOWN
@@ -37,7 +40,9 @@ def test_the_script_is_the_last_python_file_before_the_overrides(text: str, scri
     [
         pytest.param("python t.py trainer.gpus=2 model.x=1", (), id="dotted overrides choose no group"),
         pytest.param("python t.py model=conformer +db=mysql trainer.gpus=2", ("db", "model"), id="groups"),
-        pytest.param("python t.py --config-name big trainer.gpus=2", (PICKS_CONFIG,), id="--config-name"),
+        pytest.param("python t.py --config-name big trainer.gpus=2", (NAMED_CONFIG + "big",), id="--config-name"),
+        pytest.param("python t.py -cn=big.yaml trainer.gpus=2", (NAMED_CONFIG + "big",), id="-cn, with its suffix"),
+        pytest.param("python t.py -cp x --config-name big trainer.gpus=2", (PICKS_CONFIG,), id="named in a folder"),
         pytest.param("python t.py -cp conf/other trainer.gpus=2", (PICKS_CONFIG,), id="-cp"),
     ],
 )
@@ -81,3 +86,28 @@ def test_a_plain_command_reaches_its_scripts_primary_config(
 ) -> None:
     at = os.getcwd()
     assert command_reaches(loads, os.path.join(at, config), picks, composed) is reached
+
+
+@pytest.mark.parametrize(
+    ("present", "loads_after", "picks_after"),
+    [
+        pytest.param(True, ("conf", f"{PRIMARY}conf/big"), ("v",), id="the named file is the primary config"),
+        pytest.param(False, ("conf", f"{PRIMARY}conf/config"), ("v", PICKS_CONFIG), id="no such file: any config"),
+    ],
+)
+def test_a_command_naming_its_config_reaches_that_one(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    present: bool,
+    loads_after: tuple[str, ...],
+    picks_after: tuple[str, ...],
+) -> None:
+    """NeMo's ``python fastpitch.py --config-name fastpitch_align trainer.devices=[0]``: the script's folder's
+    ``fastpitch_align.yaml``, not every config the script may load (its default ``fastpitch.yaml`` among them)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "config.yaml").write_text("trainer:\n  gpus: 2\n")
+    if present:
+        (tmp_path / "conf" / "big.yaml").write_text("trainer:\n  devices: 2\n")
+    found = named_primary(("conf", f"{PRIMARY}conf/config"), ("v", NAMED_CONFIG + "big"))
+    assert found == (loads_after, picks_after)
