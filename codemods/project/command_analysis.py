@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from codemods.project.command_fills import Item, fails_anyway
-from codemods.project.command_plans import Decision, decide
+from codemods.project.command_plans import Decision, decide, device_flags_won
 from codemods.project.command_syntax import read_value
 from codemods.project.guard import changed_keys
 from codemods.project.moved_reads import moves_with_key
@@ -41,6 +41,8 @@ class Analysis:
     #: Commands (as the index stores them) that migrate; every other command keeps its keys in the configs.
     migrating: set[tuple[Item, ...]]
     decisions: dict[tuple[Item, ...], Decision]
+    #: The device flags of each section as written whose value chose devices (``gpus: 2``, not ``gpus: 0``).
+    won: list[frozenset[str]] | None = None
 
 
 def _section_keys(index: ProjectIndex, options: Options, held_at: list[set[str]]) -> list[frozenset[str]] | None:
@@ -86,6 +88,7 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     held_at = [{use.key for use in fixed_uses if index.use_reaches(use, section.path)} for section in index.sections]
     sections = _section_keys(index, options, held_at)
     before = [frozenset(key for key, _ in section.items) for section in index.sections] or None
+    won = [device_flags_won(section.items) for section in index.sections] or None
     facts = frozenset(index.facts)
     decisions: dict[tuple[Item, ...], Decision] = {}
     places = _places(index)
@@ -99,11 +102,12 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
         schema = _schema_keys(index, options, places[command])
         mine = reached[command]
         if mine and after is not None and before is not None and len(mine) < len(index.sections):
+            picked = [won[i] for i in mine] if won is not None else None
             decision = decide(
-                command, options, [after[i] for i in mine], facts, shell, [before[i] for i in mine], schema
+                command, options, [after[i] for i in mine], facts, shell, [before[i] for i in mine], schema, picked
             )
         else:
-            decision = decide(command, options, after, facts, shell, before, schema)
+            decision = decide(command, options, after, facts, shell, before, schema, won)
         _keep_as_written(command, decision, fixed_for[command], options.target_tuple)
         return decision
 
@@ -170,7 +174,7 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
             break
         migrating -= stays
         held |= holds(stays)
-    result = Analysis(sections, before, facts, migrating, decisions)
+    result = Analysis(sections, before, facts, migrating, decisions, won)
     index.memo[memo_key] = result
     return result
 

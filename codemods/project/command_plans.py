@@ -16,6 +16,7 @@ DDP away; ``codemods.project.section_fates`` foresees each section's keys): it s
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -137,6 +138,29 @@ def decide(
     shell: bool = True,
     before: Sequence[frozenset[str]] | None = None,
     schema: frozenset[str] = frozenset(),
+    won: Sequence[frozenset[str]] | None = None,
+) -> Decision:
+    """Plan one command (:func:`_decide`), with a TODO for a ``trainer.devices=`` that a config's ``gpus:`` beat in 1.5
+    (:func:`_beaten_by_the_config`; ``won``: each section's device flags whose value chose devices, as written).
+    That TODO leaves the rest of the command to migrate: a second run meets the config migrated and no longer sees
+    why, so it must find the same edits made."""
+    decision = _decide(items, options, sections, facts, shell, before, schema)
+    beaten = _beaten_by_the_config(items, sections, won, shell)
+    if beaten is None or decision.todo is not None:
+        return decision
+    spelled = " ".join(f"{item[1]}trainer.{item[2]}" for item in items if item[0] != "argparse")
+    keeps = f"{spelled}: {beaten}" if decision.keeps is None else f"{decision.keeps}; {beaten}"
+    return dataclasses.replace(decision, keeps=keeps)
+
+
+def _decide(
+    items: Sequence[Item],
+    options: Options,
+    sections: Sequence[frozenset[str]] | None,
+    facts: frozenset[str],
+    shell: bool = True,
+    before: Sequence[frozenset[str]] | None = None,
+    schema: frozenset[str] = frozenset(),
 ) -> Decision:
     """Plan one command. ``sections``: the keys of each Trainer section of the project once migrated (None: no
     config was seen), ``before``: as written; ``facts``: what the project index knows (``hydra>=1.1``,
@@ -199,6 +223,50 @@ def decide(
                 "config's value would apply; migrate it by hand",
             )
     return _prefixes(items, decision, sections, facts, before, schema)
+
+
+#: The 1.5 device flags that beat ``devices=`` and ``accelerator="cpu"`` (recorded 1.5.10, group "precedence"), and
+#: that a migrated config holds as ``devices``.
+_DEVICE_FLAGS = frozenset({"gpus", "tpu_cores", "ipus", "num_processes"})
+
+
+def device_flags_won(items: Sequence[tuple[str, str]]) -> frozenset[str]:
+    """The 1.5 device flags of a section, as written (``(key, value)``), whose value chose devices: ``gpus: 2``,
+    not ``gpus: 0``/``null``/``[]``; a value the text cannot tell (an interpolation) counts."""
+    return frozenset(
+        key for key, value in items if key in _DEVICE_FLAGS and value.strip().strip("'\"") not in _FALSY_TEXT
+    )
+
+
+_FALSY_TEXT = frozenset({"0", "null", "~", "None", "[]", "", "false", "False"})
+
+
+def _beaten_by_the_config(
+    items: Sequence[Item],
+    sections: Sequence[frozenset[str]] | None,
+    won: Sequence[frozenset[str]] | None,
+    shell: bool,
+) -> str | None:
+    """Why a command's ``trainer.devices=`` (or ``trainer.accelerator=cpu``) needs a person: over a config whose
+    ``gpus: 2`` (``tpu_cores: 8``, ...) migrates in this run, 1.5 ran that flag's devices and ignored the command's
+    (one CPU process for "cpu"), but the migrated config's count is ``devices:``, which the command then overrides.
+    None where no such config migrates (a held one keeps its flag, and 2.x refuses it anyway), or the command sets
+    a device flag itself (the plan reads them together)."""
+    keys = {item[2] for item in items if item[0] == "hydra"}
+    if not sections or not won or len(sections) != len(won) or keys & _DEVICE_FLAGS:
+        return None
+    cpu = any(item[2] == "accelerator" and _literal(item, shell) == "cpu" for item in items if item[0] == "hydra")
+    if "devices" not in keys and not cpu:
+        return None
+    moving = sorted({flag for flags, after in zip(won, sections, strict=True) for flag in flags - after})
+    if not moving:
+        return None
+    flags = "/".join(moving)
+    return (
+        f"1.5 ignored {'trainer.devices' if 'devices' in keys else 'the device count'} next to a config's {flags} "
+        "(which won), and once that config migrates its count is devices:, which this command would then "
+        "override; migrate them together by hand"
+    )
 
 
 def _sees_every_decider(keys: Sequence[str], sections: Sequence[frozenset[str]]) -> bool:

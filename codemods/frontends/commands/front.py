@@ -48,7 +48,9 @@ class _Pass:
         if found[0].style == "argparse":
             return decide(items, self.options, None, facts, self.shell), True
         run = analysis(self.index, self.options)
-        decision = run.decisions.get(items) or decide(items, self.options, run.sections, facts, self.shell, run.before)
+        decision = run.decisions.get(items) or decide(
+            items, self.options, run.sections, facts, self.shell, run.before, won=run.won
+        )
         return decision, items in run.migrating or items not in run.decisions
 
     def command(self, found: Sequence[Token], line_start: int, argv: tuple[str, str, bool] | None = None) -> None:
@@ -69,6 +71,8 @@ class _Pass:
             self.todo(decision.todo, line_start, found[0].start)
             return
         if not decision.replace:
+            if decision.keeps is not None:
+                self.todo(decision.keeps, line_start, found[0].start)
             return
         if not migrates:
             if run_sections(self):

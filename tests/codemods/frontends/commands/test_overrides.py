@@ -12,6 +12,7 @@ from codemods.frontends.commands.front import python_strings, transform_commands
 from codemods.model import Options, Outcome
 from codemods.project.index import ProjectIndex
 from codemods.project.scan_file import index_text
+from codemods.runner import transform_text
 
 MIGRATED = {"conf/trainer/default.yaml": "_target_: pytorch_lightning.Trainer\ngpus: 0\nmax_epochs: 3\n"}
 NO_GPUS = {"conf/trainer/default.yaml": "_target_: pytorch_lightning.Trainer\nmax_epochs: 3\n"}
@@ -224,6 +225,22 @@ TODO = "# TODO(migrate-trainer): "
         ),
         pytest.param(
             "run.sh",
+            "python train.py trainer.devices=1\n",
+            DDP,
+            f"{TODO}trainer.devices: 1.5 ignored trainer.devices next to a config's gpus (which won), and once that "
+            "config migrates its count is devices:, which this command would then override; migrate them together by "
+            "hand [overrides]\npython train.py trainer.devices=1\n",
+            id="devices= that the config's gpus: 2 beat in 1.5 (it becomes the config's devices: 2)",
+        ),
+        pytest.param(
+            "run.sh",
+            "python train.py trainer.devices=1\n",
+            MIGRATED,
+            "python train.py trainer.devices=1\n",
+            id="devices= next to a config's gpus: 0, which chose nothing",
+        ),
+        pytest.param(
+            "run.sh",
             "python train.py trainer.gpus=1\n",
             DDP_READ,
             f"{TODO}trainer.gpus=1: its new keys would override the legacy trainer.accelerator that "
@@ -320,8 +337,19 @@ def test_commands(path: str, before: str, project: dict[str, str], after: str) -
     target = "1.9" if "--gpus" in before else "2.0"
     outcome = _run(path, before, project, target)
     assert outcome.source == after
-    again = _run(path, outcome.source, project, target)
+    # as a second run meets the project: its configs migrated by the first
+    again = _run(path, outcome.source, _configs_migrated(path, before, project, target), target)
     assert again.source == outcome.source, "a second run changes nothing"
+
+
+def _configs_migrated(path: str, text: str, project: dict[str, str], target: str) -> dict[str, str]:
+    files = {**project, path: text}
+    index = ProjectIndex.merge(index_text(body, name) for name, body in sorted(files.items()))
+    options = Options(target=target, project=index)
+    return {
+        name: transform_text(body, name, options).source if name.endswith((".yaml", ".yml")) else body
+        for name, body in project.items()
+    }
 
 
 def test_a_commented_out_command_is_reported_not_marked() -> None:
