@@ -140,14 +140,28 @@ def decide(
     schema: frozenset[str] = frozenset(),
     won: Sequence[frozenset[str]] | None = None,
 ) -> Decision:
-    """Plan one command (:func:`_decide`), with a TODO for a ``trainer.devices=`` that a config's ``gpus:`` beat in 1.5
-    (:func:`_beaten_by_the_config`; ``won``: each section's device flags whose value chose devices, as written).
-    That TODO leaves the rest of the command to migrate: a second run meets the config migrated and no longer sees
-    why, so it must find the same edits made."""
+    """Plan one command (:func:`_decide`), then weigh a ``trainer.devices=`` that a config's ``gpus:`` beat in 1.5
+    (:func:`_beaten_by_the_config`; ``won``: each section's device flags whose value chose devices, as written):
+    dropped where every config the command may override had such a flag (1.5 ignored it there), else a TODO that
+    leaves the rest of the command to migrate (a second run meets the configs migrated and no longer sees why, so
+    it must find the same edits made)."""
     decision = _decide(items, options, sections, facts, shell, before, schema)
     beaten = _beaten_by_the_config(items, sections, won, shell)
     if beaten is None or decision.todo is not None:
         return decision
+    devices = [index for index, item in enumerate(items) if item[0] == "hydra" and item[2] == "devices"]
+    pairs = zip(won or (), sections or (), strict=True)  # (_beaten_by_the_config checked the lengths)
+    everywhere = bool(sections and won) and all(flags - after for flags, after in pairs)
+    alone = not any(item[2] == "accelerator" for item in items) and not set(devices) & set(decision.replace)
+    if devices and everywhere and alone:
+        why = Note(
+            "device_flags",  # (the site's own finding is the rewrite's, rule overrides)
+            f"trainer.devices dropped: {beaten.split(', and once', 1)[0]} in every config this command may "
+            "override, whose migrated devices: then apply as 1.5's flag did",
+            kind="report",
+        )
+        dropped: dict[int, list[Item]] = {index: [] for index in devices}
+        return dataclasses.replace(decision, replace={**decision.replace, **dropped}, notes=[*decision.notes, why])
     spelled = " ".join(f"{item[1]}trainer.{item[2]}" for item in items if item[0] != "argparse")
     keeps = f"{spelled}: {beaten}" if decision.keeps is None else f"{decision.keeps}; {beaten}"
     return dataclasses.replace(decision, keeps=keeps)

@@ -225,12 +225,19 @@ TODO = "# TODO(migrate-trainer): "
         ),
         pytest.param(
             "run.sh",
-            "python train.py trainer.devices=1\n",
+            "python train.py trainer.devices=1 trainer.max_epochs=2\n",
             DDP,
+            "python train.py trainer.max_epochs=2\n",
+            id="devices= that the config's gpus: 2 beat in 1.5 goes (the config's devices: 2 applies, as its gpus did)",
+        ),
+        pytest.param(
+            "run.sh",
+            "python train.py trainer.devices=1\n",
+            {**DDP, "conf/other.yaml": "trainer:\n  accelerator: gpu\n  devices: 4\n"},
             f"{TODO}trainer.devices: 1.5 ignored trainer.devices next to a config's gpus (which won), and once that "
             "config migrates its count is devices:, which this command would then override; migrate them together by "
             "hand [overrides]\npython train.py trainer.devices=1\n",
-            id="devices= that the config's gpus: 2 beat in 1.5 (it becomes the config's devices: 2)",
+            id="devices= that one config's gpus: 2 beat and another's devices: 4 did not: a TODO",
         ),
         pytest.param(
             "run.sh",
