@@ -94,7 +94,10 @@ def _as_literal(flag: str, value: Value) -> Value:
     does a list display (``gpus=[args.device]``, alone or as a branch of ``... if cuda else None``)."""
     if flag == "gpus" and value.cond is not None:
         test, yes, no = value.cond
-        return dataclasses.replace(value, cond=(test, _indices(yes), _indices(no)))
+        first, second = _indices(yes), _indices(no)
+        if first is yes and second is no:
+            return value
+        return dataclasses.replace(value, cond=(test, first, second))
     options = value.facts.options if value.facts is not None and not value.known else None
     if options is None or len(options) != 1:
         return _indices(value) if flag == "gpus" else value
