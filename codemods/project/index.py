@@ -87,6 +87,9 @@ class SectionKeys:
     #: Whether its document has a ``defaults:`` list (Hydra composes it with other configs; the rules then
     #: plan it as :attr:`codemods.plan.model.Plan.composed`).
     composed: bool = False
+    #: The keys of each of its items that is a mapping (``params:`` of mmf's ``trainer:``), as written: a Trainer
+    #: section one level down (``codemods.frontends.python.config_dicts``).
+    nested: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, order=True)

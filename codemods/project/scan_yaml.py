@@ -64,14 +64,28 @@ def yaml_sections(code: str, path: str) -> list[SectionKeys]:
                 continue
             indent = min(indents)
         items: list[tuple[str, str]] = []
+        nested: dict[str, list[str]] = {}
+        current: str | None = None
+        inner: int | None = None
         for line in body:
-            if not line.strip() or len(line) - len(line.lstrip(" ")) != indent:
+            depth = len(line) - len(line.lstrip(" "))
+            if not line.strip() or line.lstrip().startswith("#") or depth < indent:
                 continue
-            match = _TOP_KEY.match(line[indent:])
-            if match and match.group(1) not in ("defaults", "_target_"):
-                items.append((match.group(1), match.group(2) or ""))
+            if depth == indent:
+                match = _TOP_KEY.match(line[indent:])
+                current, inner = None, None
+                if match and match.group(1) not in ("defaults", "_target_"):
+                    items.append((match.group(1), match.group(2) or ""))
+                    current = match.group(1) if not match.group(2) else None
+                continue
+            if current is not None:
+                inner = depth if inner is None else inner
+                match = _TOP_KEY.match(line[depth:]) if depth == inner else None
+                if match:
+                    nested.setdefault(current, []).append(match.group(1))
         if items:
-            found.append(SectionKeys(path, tuple(items), composed))
+            below = tuple((key, tuple(keys)) for key, keys in nested.items())
+            found.append(SectionKeys(path, tuple(items), composed, below))
     return found
 
 

@@ -102,11 +102,17 @@ def _overrides_every_decider(ctx: FileContext, path: tuple[str, ...], value: cst
     sections (``{"gpus": 0}`` over ``gpus: 2``): what it asks for is then what runs, and it is planned whole, as a
     command line's override is (``codemods.project.command_plans``)."""
     index = ctx.options.project
-    if path != ("trainer",) or not isinstance(index, ProjectIndex) or not index.sections:
+    if not isinstance(index, ProjectIndex) or not index.sections:
         return False
     keys = {
         e.key.evaluated_value
         for e in value.elements
         if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
     }
-    return all({name for name, _ in section.items} & DECIDERS <= keys for section in index.sections)
+    if path == ("trainer",):
+        found = [{name for name, _ in section.items} for section in index.sections]
+    elif len(path) == 2 and path[0] == "trainer":  # mmf's trainer.params, as the scan read it
+        found = [set(names) for section in index.sections for key, names in section.nested if key == path[1]]
+    else:
+        return False
+    return bool(found) and all(held & DECIDERS <= keys for held in found)
