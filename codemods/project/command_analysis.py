@@ -18,6 +18,7 @@ from codemods.project.command_syntax import read_value
 from codemods.project.guard import changed_keys
 from codemods.project.moved_reads import moves_with_key
 from codemods.project.moved_stores import store_moves
+from codemods.project.scan_text import DOTLIST_CLI
 from codemods.project.schema_plans import migrated_schema, schema_facts
 from codemods.project.section_fates import fates
 from codemods.project.section_plans import plan_section, section_values
@@ -89,7 +90,7 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     sections = _section_keys(index, options, held_at)
     before = [frozenset(key for key, _ in section.items) for section in index.sections] or None
     won = [device_flags_won(section.items) for section in index.sections] or None
-    facts = frozenset(index.facts)
+    facts = project_facts = frozenset(index.facts)
     decisions: dict[tuple[Item, ...], Decision] = {}
     places = _places(index)
     fixed_for: dict[tuple[Item, ...], set[str]] = {}
@@ -100,6 +101,7 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
         with the keys ``after`` says it has once migrated."""
         shell = not places[command][0].path.endswith(".py")
         schema = _schema_keys(index, options, places[command])
+        facts = _command_facts(index, places[command], project_facts)
         mine = reached[command]
         if mine and after is not None and before is not None and len(mine) < len(index.sections):
             picked = [won[i] for i in mine] if won is not None else None
@@ -200,6 +202,15 @@ def _places(index: ProjectIndex) -> dict[tuple[Item, ...], list[Use]]:
         if use.kind == "override" and use.command:
             found.setdefault(use.command, []).append(use)
     return found
+
+
+def _command_facts(index: ProjectIndex, uses: Sequence[Use], facts: frozenset[str]) -> frozenset[str]:
+    """The project's facts, with ``dotlist-cli`` where every script the command may run parses its command line with
+    ``OmegaConf.from_cli()`` (``codemods.project.scan_text``): its keys need no Hydra prefix."""
+    scripts = [path for use in uses for path in (index.script_files(use.script, use.path) if use.script else ())]
+    if scripts and all(f"{DOTLIST_CLI}{path}" in facts for path in scripts):
+        return facts | {DOTLIST_CLI.rstrip(":")}
+    return facts
 
 
 def _schema_keys(index: ProjectIndex, options: Options, uses: Sequence[Use]) -> frozenset[str]:

@@ -361,6 +361,8 @@ def _prefixes(
     did not see) a renamed token keeps its prefix and a new key needs ``++``. A key a schema the configs may be
     built on has (``schema``) may be there where no section has it: ``+`` would fail there, so it needs ``++`` too.
     """
+    if "dotlist-cli" in facts:  # an OmegaConf dotlist adds what it does not find; a prefix would be part of the key
+        return Decision(dict(decision.replace), None, decision.notes, keeps=decision.keeps)
     force = "hydra>=1.1" in facts and "hydra<1.1" not in facts
     out: dict[int, list[Item]] = {}
     for index, new in decision.replace.items():

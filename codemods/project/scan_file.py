@@ -22,7 +22,7 @@ _UNPARSED_PYTHON_USE = re.compile(r"""(?:\btrainer|\[\s*["']trainer["']\s*\])(?:
 def index_text(text: str, path: str) -> FileIndex:
     """Index one file's text, dispatching on its kind; a Python file that does not parse contributes nothing."""
     plugin_config = path.endswith((".yaml", ".yml")) and ("Plugin" in text or "Strategy" in text)
-    facts = text_facts(text, path) if "ydra" in text or "add_a" in text else ()
+    facts = text_facts(text, path) if "ydra" in text or "add_a" in text or "from_cli" in text else ()
     group_file = path.endswith((".yaml", ".yml")) and "/trainer/" in f"/{path}"
     if "rainer" not in text and not plugin_config and not group_file:  # a group file's keys need no "trainer"
         return FileIndex(facts=facts)

@@ -125,4 +125,12 @@ def text_facts(text: str, path: str = "") -> tuple[str, ...]:
         facts.add("argparse_namespace")
     if "add_argument" in text:
         facts.update(f"option:{match.group(1)}" for match in _OWN_OPTION.finditer(text))
+    if path.endswith(".py") and "OmegaConf.from_cli(" in text and "hydra" not in text:
+        # torchgeo's train.py: its command lines are OmegaConf dotlists, which add a key they do not find (and read
+        # a Hydra prefix as part of the key)
+        facts.add(f"{DOTLIST_CLI}{path}")
     return tuple(sorted(facts))
+
+
+#: The fact a script states that parses its command line with ``OmegaConf.from_cli()`` (followed by its path).
+DOTLIST_CLI = "dotlist-cli:"
