@@ -67,3 +67,17 @@ def config_get(node: ast.Call) -> str | None:
     if found is None or found[-1] != "trainer" or (len(found) == 2 and found[0] in TRAINER_OWNERS):
         return None
     return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
+
+
+def assignments(tree: ast.Module) -> dict[str, list[ast.expr]]:
+    """name -> the values of every ``name = value`` in the file, whatever its scope (``self.name`` for
+    ``self.name = value``): what a config name read in a chain (``params = self.trainer_config``) may hold."""
+    found: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                found.setdefault(target.id, []).append(node.value)
+            elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                found.setdefault(f"self.{target.attr}", []).append(node.value)
+    return found

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from codemods.project.config_chains import TRAINER_OWNERS as _TRAINER_OWNERS
+from codemods.project.config_chains import assignments
 from codemods.project.config_chains import attribute_read as _attribute_read
 from codemods.project.config_chains import chain as _chain
 from codemods.project.config_chains import config_key as _config_key
@@ -19,6 +20,7 @@ from codemods.project.config_loads import config_loads
 from codemods.project.index import FileIndex, Schema, Splat, Use, UseKind
 from codemods.project.keys import TUNE_FLAGS
 from codemods.project.scan_text import text_uses
+from codemods.project.string_chains import chain_scripts
 from codemods.project.zero_safe import zero_safe
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS
 
@@ -106,12 +108,13 @@ class _PythonIndexer(ast.NodeVisitor):
         self.tree = tree
         self._assigned: dict[str, list[ast.expr]] | None = None
         self._zero_safe: frozenset[int] | None = None
+        self._chained: dict[int, str] = {}  # a string literal of a command added up from several: its script
 
     def assigned(self, name: str) -> list[ast.expr]:
         """The values ``name = value`` gives ``name`` anywhere in the file (``trainer_kwargs = cfg.trainer.kwargs``);
         found on the first splat of a name, which few files have."""
         if self._assigned is None:
-            self._assigned = _assignments(self.tree) if self.tree is not None else {}
+            self._assigned = assignments(self.tree) if self.tree is not None else {}
         return self._assigned.get(name, [])
 
     def _use(
@@ -290,11 +293,17 @@ class _PythonIndexer(ast.NodeVisitor):
             return ["trainer"]
         return [".".join(chain[1:])] if trainer else []
 
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        if isinstance(node.op, ast.Add) and not self._chained.keys() & {id(node.left), id(node.right)}:
+            self._chained.update(chain_scripts(node))
+        self.generic_visit(node)
+
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str) and "trainer." in node.value:
+            script = self._chained.get(id(node), "")
             for use in text_uses(self._spelling(node), self.path):
                 line = node.lineno + use.line - 1
-                self.uses.append(replace(use, line=line))
+                self.uses.append(replace(use, line=line, script=use.script or script))
 
     def _spelling(self, node: ast.Constant) -> str:
         """A string's text as its lines spell it where that differs in lines from its value: a line ending in a
@@ -383,17 +392,3 @@ def python_index(tree: ast.Module, path: str, facts: tuple[str, ...] = (), sourc
     uses, splats = tuple(indexer.uses), tuple(indexer.splats)
     loads = config_loads(tree, path, source) if uses or splats else ()
     return FileIndex(uses, tuple(indexer.schemas), splats, facts=facts, loads=((path, loads),) if loads else ())
-
-
-def _assignments(tree: ast.Module) -> dict[str, list[ast.expr]]:
-    """name -> the values of every ``name = value`` in the file, whatever its scope (``self.name`` for
-    ``self.name = value``)."""
-    found: dict[str, list[ast.expr]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-            if isinstance(target, ast.Name):
-                found.setdefault(target.id, []).append(node.value)
-            elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-                found.setdefault(f"self.{target.attr}", []).append(node.value)
-    return found
