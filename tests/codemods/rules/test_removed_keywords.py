@@ -55,6 +55,11 @@ TRANSFORMED = [
         id="ModelCheckpoint(period=) is every_n_epochs= (1.5.10 set one from the other)",
     ),
     pytest.param(
+        "from pytorch_lightning.callbacks.model_checkpoint import ModelCheckpoint\n\nc = ModelCheckpoint(period=1)\n",
+        "from pytorch_lightning.callbacks.model_checkpoint import ModelCheckpoint\n\nc = ModelCheckpoint(every_n_epochs=1)\n",
+        id="the class named by its module's path (TransformerSum)",
+    ),
+    pytest.param(
         MODULE + "        self.log('loss', 1.0, sync_dist_op='sum')\n",
         MODULE + "        self.log('loss', 1.0, reduce_fx='sum')\n",
         id="self.log(sync_dist_op=) in a LightningModule is reduce_fx= (1.5.10 took it where reduce_fx was default)",
