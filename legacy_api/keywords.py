@@ -40,6 +40,22 @@ MAPPED: dict[tuple[str, str], str] = {
     ("pytorch_lightning.loggers.CometLogger", "experiment_name"): "name",
 }
 
+
+def renamed_keyword(release: str, owner: str, keyword: str) -> str | None:
+    """The keyword :data:`RENAMED` or :data:`MAPPED` give ``keyword`` of ``owner``, also where a call names the
+    class by another of its paths (``pytorch_lightning.callbacks.model_checkpoint.ModelCheckpoint``): the classes'
+    homes in ``release``'s recorded surface are compared."""
+    found = RENAMED.get((owner, keyword)) or MAPPED.get((owner, keyword))
+    if found is not None or owner.startswith("Trainer."):
+        return found
+    recorded = surface(release)
+    home = recorded.resolve(owner)
+    if home is None:
+        return None
+    pairs = (*RENAMED.items(), *MAPPED.items())
+    return next((new for (other, old), new in pairs if old == keyword and recorded.resolve(other) == home), None)
+
+
 #: Signatures the recordings lack, read in the real sources: the defining path (a function's, or a class's
 #: ``__init__``) -> (the first minor it holds for, the signature it has from there to the newest recorded release).
 #: The recordings hold classes' own methods only: a module's functions are absent, and 2.x's ``Logger`` defines no

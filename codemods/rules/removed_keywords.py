@@ -36,9 +36,9 @@ from legacy_api.keywords import (
     INSTEAD,
     MAPPED,
     OVERRIDDEN,
-    RENAMED,
     REVALUED,
     SELF_METHODS,
+    renamed_keyword,
     required,
     signature_keywords,
     unrecorded,
@@ -145,25 +145,6 @@ def _super_init(ctx: FileContext, func: cst.BaseExpression) -> str | None:
     return lightning[0] if len(lightning) == 1 else None
 
 
-def _renamed(ctx: FileContext, key: str, keyword: str) -> str | None:
-    """The keyword :data:`RENAMED` or :data:`MAPPED` give ``keyword`` of ``key``, also where the call names the
-    class by another of its paths (``pytorch_lightning.callbacks.model_checkpoint.ModelCheckpoint``)."""
-    found = RENAMED.get((key, keyword)) or MAPPED.get((key, keyword))
-    if found is not None or key.startswith("Trainer."):
-        return found
-    canonical = ctx.surface.resolve(key)
-    if canonical is None:
-        return None
-    return next(
-        (
-            new
-            for (owner, old), new in (*RENAMED.items(), *MAPPED.items())
-            if old == keyword and not owner.startswith("Trainer.") and ctx.surface.resolve(owner) == canonical
-        ),
-        None,
-    )
-
-
 @functools.cache
 def _legacy_keywords(path: str) -> frozenset[str]:
     """The keywords ``path``'s signature named in some recorded 1.x release."""
@@ -192,7 +173,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     legacy = _legacy_keywords(legacy_path) | _legacy_keywords(path)
     for keyword in sorted(given - names):
         key = short if short.startswith("Trainer.") else path.removesuffix(".__init__")
-        new = _renamed(ctx, key, keyword)
+        new = renamed_keyword(release, key, keyword)
         if new is not None and (new in names or forwards) and new not in given:  # (CometLogger: name= in **kwargs)
             renamed[keyword] = new
         elif keyword in OVERRIDDEN and keyword in legacy and _is_strategy(ctx, path):
