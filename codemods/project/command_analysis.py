@@ -90,7 +90,7 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
     sections = _section_keys(index, options, held_at)
     before = [frozenset(key for key, _ in section.items) for section in index.sections] or None
     won = [device_flags_won(section.items) for section in index.sections] or None
-    facts = project_facts = frozenset(index.facts)
+    facts = frozenset(index.facts)
     decisions: dict[tuple[Item, ...], Decision] = {}
     places = _places(index)
     fixed_for: dict[tuple[Item, ...], set[str]] = {}
@@ -101,15 +101,15 @@ def analysis(index: ProjectIndex, options: Options) -> Analysis:
         with the keys ``after`` says it has once migrated."""
         shell = not places[command][0].path.endswith(".py")
         schema = _schema_keys(index, options, places[command])
-        facts = _command_facts(index, places[command], project_facts)
+        known = _command_facts(index, places[command], facts)
         mine = reached[command]
         if mine and after is not None and before is not None and len(mine) < len(index.sections):
             picked = [won[i] for i in mine] if won is not None else None
             decision = decide(
-                command, options, [after[i] for i in mine], facts, shell, [before[i] for i in mine], schema, picked
+                command, options, [after[i] for i in mine], known, shell, [before[i] for i in mine], schema, picked
             )
         else:
-            decision = decide(command, options, after, facts, shell, before, schema, won)
+            decision = decide(command, options, after, known, shell, before, schema, won)
         _keep_as_written(command, decision, fixed_for[command], options.target_tuple)
         return decision
 

@@ -149,21 +149,24 @@ def decide(
     beaten = _beaten_by_the_config(items, sections, won, shell)
     if beaten is None or decision.todo is not None:
         return decision
+    why, everywhere = beaten
     devices = [index for index, item in enumerate(items) if item[0] == "hydra" and item[2] == "devices"]
-    pairs = zip(won or (), sections or (), strict=True)  # (_beaten_by_the_config checked the lengths)
-    everywhere = bool(sections and won) and all(flags - after for flags, after in pairs)
     alone = not any(item[2] == "accelerator" for item in items) and not set(devices) & set(decision.replace)
     if devices and everywhere and alone:
-        why = Note(
+        note = Note(
             "device_flags",  # (the site's own finding is the rewrite's, rule overrides)
-            f"trainer.devices dropped: {beaten.split(', and once', 1)[0]} in every config this command may "
-            "override, whose migrated devices: then apply as 1.5's flag did",
+            f"trainer.devices dropped: {why} in every config this command may override, whose migrated devices: "
+            "then apply as 1.5's flag did",
             kind="report",
         )
         dropped: dict[int, list[Item]] = {index: [] for index in devices}
-        return dataclasses.replace(decision, replace={**decision.replace, **dropped}, notes=[*decision.notes, why])
+        return dataclasses.replace(decision, replace={**decision.replace, **dropped}, notes=[*decision.notes, note])
+    todo = (
+        f"{why}, and once that config migrates its count is devices:, which this command would then override; "
+        "migrate them together by hand"
+    )
     spelled = " ".join(f"{item[1]}trainer.{item[2]}" for item in items if item[0] != "argparse")
-    keeps = f"{spelled}: {beaten}" if decision.keeps is None else f"{decision.keeps}; {beaten}"
+    keeps = f"{spelled}: {todo}" if decision.keeps is None else f"{decision.keeps}; {todo}"
     return dataclasses.replace(decision, keeps=keeps)
 
 
@@ -244,6 +247,10 @@ def _decide(
 _DEVICE_FLAGS = frozenset({"gpus", "tpu_cores", "ipus", "num_processes"})
 
 
+#: How a config writes a device flag that chose no device (``gpus: 0``, ``gpus: null``, ``gpus: []``).
+_FALSY_TEXT = frozenset({"0", "null", "~", "None", "[]", "", "false", "False"})
+
+
 def device_flags_won(items: Sequence[tuple[str, str]]) -> frozenset[str]:
     """The 1.5 device flags of a section, as written (``(key, value)``), whose value chose devices: ``gpus: 2``,
     not ``gpus: 0``/``null``/``[]``; a value the text cannot tell (an interpolation) counts."""
@@ -252,35 +259,29 @@ def device_flags_won(items: Sequence[tuple[str, str]]) -> frozenset[str]:
     )
 
 
-_FALSY_TEXT = frozenset({"0", "null", "~", "None", "[]", "", "false", "False"})
-
-
 def _beaten_by_the_config(
     items: Sequence[Item],
     sections: Sequence[frozenset[str]] | None,
     won: Sequence[frozenset[str]] | None,
     shell: bool,
-) -> str | None:
-    """Why a command's ``trainer.devices=`` (or ``trainer.accelerator=cpu``) needs a person: over a config whose
-    ``gpus: 2`` (``tpu_cores: 8``, ...) migrates in this run, 1.5 ran that flag's devices and ignored the command's
-    (one CPU process for "cpu"), but the migrated config's count is ``devices:``, which the command then overrides.
-    None where no such config migrates (a held one keeps its flag, and 2.x refuses it anyway), or the command sets
-    a device flag itself (the plan reads them together)."""
+) -> tuple[str, bool] | None:
+    """Why a command's ``trainer.devices=`` (or ``trainer.accelerator=cpu``) needs a person, and whether that holds
+    for every config it may override: over a config whose ``gpus: 2`` (``tpu_cores: 8``, ...) migrates in this run,
+    1.5 ran that flag's devices and ignored the command's (one CPU process for "cpu"), but the migrated config's
+    count is ``devices:``, which the command then overrides. None where no such config migrates (a held one keeps
+    its flag, and 2.x refuses it anyway), or the command sets a device flag itself (the plan reads them together)."""
     keys = {item[2] for item in items if item[0] == "hydra"}
     if not sections or not won or len(sections) != len(won) or keys & _DEVICE_FLAGS:
         return None
     cpu = any(item[2] == "accelerator" and _literal(item, shell) == "cpu" for item in items if item[0] == "hydra")
     if "devices" not in keys and not cpu:
         return None
-    moving = sorted({flag for flags, after in zip(won, sections, strict=True) for flag in flags - after})
-    if not moving:
+    moving = [flags - after for flags, after in zip(won, sections, strict=True)]
+    if not any(moving):
         return None
-    flags = "/".join(moving)
-    return (
-        f"1.5 ignored {'trainer.devices' if 'devices' in keys else 'the device count'} next to a config's {flags} "
-        "(which won), and once that config migrates its count is devices:, which this command would then "
-        "override; migrate them together by hand"
-    )
+    flags = "/".join(sorted(set().union(*moving)))
+    what = "trainer.devices" if "devices" in keys else "the device count"
+    return f"1.5 ignored {what} next to a config's {flags} (which won)", all(moving)
 
 
 def _sees_every_decider(keys: Sequence[str], sections: Sequence[frozenset[str]]) -> bool:

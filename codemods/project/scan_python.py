@@ -108,7 +108,7 @@ class _PythonIndexer(ast.NodeVisitor):
         self.tree = tree
         self._assigned: dict[str, list[ast.expr]] | None = None
         self._zero_safe: frozenset[int] | None = None
-        self._chained: dict[int, str] = {}  # a string literal of a command added up from several: its script
+        self._chained: dict[int, str] = {}  # a literal of a command added up from several: its script
 
     def assigned(self, name: str) -> list[ast.expr]:
         """The values ``name = value`` gives ``name`` anywhere in the file (``trainer_kwargs = cfg.trainer.kwargs``);
@@ -294,8 +294,8 @@ class _PythonIndexer(ast.NodeVisitor):
         return [".".join(chain[1:])] if trainer else []
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
-        if isinstance(node.op, ast.Add) and not self._chained.keys() & {id(node.left), id(node.right)}:
-            self._chained.update(chain_scripts(node))
+        if isinstance(node.op, ast.Add) and id(node) not in self._chained:
+            self._chained.update(chain_scripts(node))  # (its inner additions too: each chain is read once)
         self.generic_visit(node)
 
     def visit_Constant(self, node: ast.Constant) -> None:

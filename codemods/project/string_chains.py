@@ -29,12 +29,14 @@ def _text(node: ast.expr) -> str | None:
 
 def chain_scripts(node: ast.BinOp) -> dict[int, str]:
     """``id`` of each string literal of the ``+`` chain ``node`` that comes after the script its text names, with
-    that script; empty where the chain holds anything but strings or names no script."""
+    that script, and of each addition inside the chain, with "" (it needs no reading again); only the additions
+    where the chain holds anything but strings or names no script."""
+    inner = {id(child): "" for child in ast.walk(node) if isinstance(child, ast.BinOp) and child is not node}
     leaves = _leaves(node)
     texts = [_text(leaf) for leaf in leaves]
-    if len(leaves) < 2 or any(text is None for text in texts):
-        return {}
-    found: dict[int, str] = {}
+    if len(leaves) < 2 or any(text is None for text in texts) or not any("trainer." in (t or "") for t in texts):
+        return inner
+    found: dict[int, str] = inner
     seen = ""
     script = ""
     for leaf, text in zip(leaves, texts, strict=True):

@@ -168,16 +168,16 @@ def step(plan: Plan) -> None:
         plan.drop("devices")
         devices = None
         plan.note(ID, "dropped devices=None: the default, which chose nothing in 1.5; 2.0 rejects None")
-    if strategy is not None and strategy.known and strategy.lit is None and plan.written_in == "yaml":
-        # A config keeps the key: an override elsewhere (``trainer.strategy=ddp``, in a script or a CI file this run
-        # may not see) still finds it, and over a composed config's ``strategy: ddp`` it still chooses none.
-        plan.set("strategy", new("auto"))
+    if strategy is not None and strategy.known and strategy.lit is None:
+        if plan.written_in == "yaml":
+            # A config keeps the key: an override elsewhere (``trainer.strategy=ddp``, in a script or a CI file this
+            # run may not see) still finds it, and over a composed config's ``strategy: ddp`` it still chooses none.
+            plan.set("strategy", new("auto"))
+            plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
+        else:
+            plan.drop("strategy")
+            plan.note(ID, "strategy=None was the default; 2.0 rejects None")
         strategy = None  # what follows reads it as it is: no strategy chosen
-        plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
-    elif strategy is not None and strategy.known and strategy.lit is None:
-        plan.drop("strategy")
-        strategy = None
-        plan.note(ID, "strategy=None was the default; 2.0 rejects None")
     if strategy is not None and strategy.cond is not None and _has_none(strategy):
         test, yes, no = strategy.cond
         strategy = Value(node=strategy.node, cond=(test, _auto(yes), _auto(no)), source=strategy.source)
