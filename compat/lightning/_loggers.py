@@ -51,6 +51,7 @@ def _collection_class(logger_base: type) -> type:
 
     namespace: dict[str, Any] = {
         "__doc__": "Lightning 1.5's LoggerCollection: each call goes to every logger of the list.",
+        "_compat_stands_for": "LoggerCollection",  # isinstance(x, pytorch_lightning.loggers.LoggerCollection) holds
         "__init__": __init__,
         "__getitem__": lambda self, index: list(self._logger_iterable)[index],
         "__len__": lambda self: len(self._logger_iterable),

@@ -154,6 +154,12 @@ class _RemovedMeta(type):
         message = cls.__dict__.get("_compat_message", "")
         raise removed_feature_error()(f"`{cls.__name__}` is not available in Lightning 2.x: {message}")
 
+    def __instancecheck__(cls, instance: Any) -> bool:
+        # What the shim itself makes in the old class's place is one (``trainer.logger`` of a list of loggers is
+        # 1.5's LoggerCollection: compat.lightning._loggers), as on 1.5.
+        stands_for = getattr(type(instance), "_compat_stands_for", None)
+        return stands_for == cls.__name__ or type.__instancecheck__(cls, instance)
+
 
 @dataclass
 class _Namespace:

@@ -35,7 +35,10 @@ _WORDS = (
     | {"optimizer_step", "optimizer_idx", "on_tpu", "using_native_amp", "using_lbfgs"}  # optimizer_step_hook
     | {"size"}  # dm.size() -> dm.dims (datamodule_size)
 )
-_MIGRATED = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b")
+_MIGRATED = re.compile(
+    r"\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b"
+    r"|^\s*for \w+ in [\w.]+\.logger:$"  # the loop over 1.5's LoggerCollection (logger_collection_checks)
+)
 PY_CASES = [case for case in CASES if (case / "before.py").is_file()]
 
 

@@ -98,6 +98,9 @@ class FileContext:
     argparse_todo: bool = False
     #: ids of import lines inside a block -> the import lines to add right below them (``_rename``).
     split_imports: dict[int, list[Any]] = field(default_factory=dict)
+    #: The TODO an import of a removed name got (its comment, its finding), by the name it binds: it goes where the
+    #: name does (``codemods.frontends.python.imports.remove_unused``), when a rule rewrote its last use away.
+    import_todos: dict[str, tuple[str, Pending]] = field(default_factory=dict)
     additions: list[tuple[str, str | None, str | None]] = field(default_factory=list)
     removals: list[Any] = field(default_factory=list)
     _assigned: frozenset[str] | None = None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,9 +94,16 @@ def _typed_strings(tree: ast.Module) -> list[str]:
 
 
 class _Drop(cst.CSTTransformer):
-    def __init__(self, locals_: set[str]) -> None:
+    def __init__(self, locals_: set[str], comments: Collection[str] = ()) -> None:
         super().__init__()
         self.locals = locals_
+        #: The TODO comments the dropped names' imports got: they concern nothing left in the file.
+        self.comments = frozenset(comments)
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine) -> Any:
+        lines = updated.leading_lines
+        kept = [line for line in lines if line.comment is None or line.comment.value not in self.comments]
+        return updated.with_changes(leading_lines=kept) if len(kept) != len(lines) else updated
 
     def leave_Import(self, original: cst.Import, updated: cst.Import) -> Any:
         keep = [a for a in updated.names if (a.evaluated_alias or a.evaluated_name.split(".")[0]) not in self.locals]
@@ -119,10 +126,15 @@ class _Drop(cst.CSTTransformer):
         return updated.with_changes(names=keep)
 
 
-def remove_unused(removals: Sequence[Removal], chunks: list[Chunk], statements: Sequence[Statement]) -> frozenset[int]:
-    """Drop each removal's import where it is a top-level import statement and its name is no longer used. Returns
-    the first lines (in the input) of the import statements that went whole: a finding there concerns nothing left
-    in the file."""
+def remove_unused(
+    removals: Sequence[Removal],
+    chunks: list[Chunk],
+    statements: Sequence[Statement],
+    comments: Mapping[str, str] | None = None,
+) -> tuple[frozenset[int], frozenset[str]]:
+    """Drop each removal's import where it is a top-level import statement and its name is no longer used, and the
+    TODO comment ``comments`` holds for that name. Returns the first lines (in the input) of the import statements
+    that went whole (a finding there concerns nothing left in the file) and the names dropped."""
     by_chunk: dict[int, set[str]] = {}
     for local in sorted({removal.local for removal in removals}):
         owners = {
@@ -144,7 +156,8 @@ def remove_unused(removals: Sequence[Removal], chunks: list[Chunk], statements: 
     for index, locals_ in by_chunk.items():
         chunk = chunks[index]
         if chunk.module is not None:
-            chunk.set_module(chunk.module.visit(_Drop(locals_)))
+            texts = [text for local, text in (comments or {}).items() if local in locals_]
+            chunk.set_module(chunk.module.visit(_Drop(locals_, texts)))
             whole.update(
                 statement.start
                 for statement in statements[chunk.first : chunk.stop]
@@ -155,7 +168,7 @@ def remove_unused(removals: Sequence[Removal], chunks: list[Chunk], statements: 
         following = next((c for c in chunks[index + 1 :] if c.text), None)
         if chunk.gap and index > 0 and following is not None and not leading_blanks(following.text):
             following.text, following.changed, chunk.gap = chunk.gap + following.text, True, ""
-    return frozenset(whole)
+    return frozenset(whole), frozenset(local for locals_ in by_chunk.values() for local in locals_)
 
 
 def _names(statement: ast.stmt) -> set[str]:

@@ -191,9 +191,13 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
             if rule_pass.changed:
                 chunk.set_module(requote(module, new) if may_hold_fstrings(chunk.text) else new)
         if ctx.removals:
-            gone = remove_unused(ctx.removals, chunks, analysis.statements)
+            texts = {local: text for local, (text, _) in ctx.import_todos.items()}
+            gone, dropped = remove_unused(ctx.removals, chunks, analysis.statements, texts)
             # a TODO on an import that went with its last use (``DeviceType``) concerns nothing left in the file
-            ctx.pending = [item for item in ctx.pending if not (item.kind == "todo" and _at(item, gone))]
+            moot = {id(ctx.import_todos[local][1]) for local in dropped if local in ctx.import_todos}
+            ctx.pending = [
+                item for item in ctx.pending if not (item.kind == "todo" and _at(item, gone)) and id(item) not in moot
+            ]
         if ctx.additions:
             add_needed(ctx.additions, chunks, "\r\n" if "\r\n" in source else "\n")
         if ctx.removals:

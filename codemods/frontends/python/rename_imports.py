@@ -71,7 +71,7 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
         if res is None:
             continue
         if res.new is None:
-            removed(ctx, res, original, use=False)
+            removed(ctx, res, original, use=False, local=local)
             continue
         plans.append((index, alias, res))
     if not plans:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.frontends.python import presets
+from codemods.model import todo_comment
 from codemods.plan.resolve import Resolution, resolve
 from legacy_api.renames import RENAMES, version_tuple
 
@@ -32,15 +33,19 @@ def dotted(text: str) -> cst.BaseExpression:
     return cst.parse_expression(text)
 
 
-def removed(ctx: FileContext, res: Resolution, node: cst.CSTNode, use: bool = True) -> None:
+def removed(ctx: FileContext, res: Resolution, node: cst.CSTNode, use: bool = True, local: str = "") -> None:
     """A name without a replacement: a TODO on each use, naming the replacement, and on the import of a name gone at
-    the target (the import is where the target fails first)."""
+    the target (the import is where the target fails first; ``local``, the name it binds, takes that TODO with it
+    where a rule rewrites its last use away: ``FileContext.import_todos``)."""
     row = res.rows[-1]
     message = f"{res.old} is deprecated in {row.deprecated_in}: {res.note or 'no replacement'}"
     gone = row.removed_in is not None and version_tuple(row.removed_in) <= ctx.target
     if gone and not use:
         said = f": {res.note}" if res.note else ""
-        ctx.todo(row.rule, f"{res.old} is gone in {row.removed_in}, so this import fails{said}", node)
+        message = f"{res.old} is gone in {row.removed_in}, so this import fails{said}"
+        ctx.todo(row.rule, message, node)
+        if local:
+            ctx.import_todos[local] = (todo_comment(message, row.rule), ctx.pending[-1])
     elif gone:
         short = res.old.rpartition(".")[2]
         ctx.todo(row.rule, f"{short}: {res.note}" if res.note else f"{short} is gone in {row.removed_in}", node)
