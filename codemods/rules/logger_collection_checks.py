@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
+from codemods.rules._hook_classes import project_base_of
 from codemods.rules._member_receivers import class_of
-from codemods.rules._trainer_kind import trainer_kind
+from codemods.rules._trainer_kind import enclosing_class, trainer_kind
 from legacy_api.removed_members import derives
 
 if TYPE_CHECKING:
@@ -173,7 +174,12 @@ def _holder(ctx: FileContext, node: cst.If) -> cst.BaseExpression | None:
     if trainer_kind(ctx, holder) is True:
         return holder
     cls = class_of(ctx, holder)
-    return holder if cls is not None and derives(cls, _MODULE) else None
+    if cls is not None and derives(cls, _MODULE):
+        return holder
+    # ``self`` of a class deriving from the project's own LightningModule (NeMo's ``SpectrogramGenerator``)
+    owner = enclosing_class(ctx) if isinstance(holder, cst.Name) and holder.value == "self" else None
+    through = project_base_of(ctx, owner) if owner is not None else None
+    return holder if through is not None and through[0] == "LightningModule" else None
 
 
 def visit_if(ctx: FileContext, node: cst.If, _: Any) -> None:

@@ -1,0 +1,26 @@
+from pytorch_lightning.loggers import LoggerCollection, TensorBoardLogger
+
+from pkg.base import Generator
+
+
+class Vocoder(Generator):
+    def validation_step(self, batch, batch_idx):
+        if self.logger is not None and self.logger.experiment is not None:
+            tb_logger = self.logger.experiment
+            if isinstance(self.logger, LoggerCollection):
+                for logger in self.logger:
+                    if isinstance(logger, TensorBoardLogger):
+                        tb_logger = logger.experiment
+                        break
+            tb_logger.add_text("batch", str(batch_idx))
+
+
+class Plain:
+    def plot(self):
+        tb_logger = self.logger.experiment
+        if isinstance(self.logger, LoggerCollection):
+            for logger in self.logger:
+                if isinstance(logger, TensorBoardLogger):
+                    tb_logger = logger.experiment
+                    break
+        return tb_logger
