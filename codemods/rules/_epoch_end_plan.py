@@ -15,10 +15,13 @@ split), a ``*_step_end`` (its output, not the step's, was collected).
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
+
+from codemods.rules._epoch_end_supers import dropped_calls, without_empty_supers
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -139,15 +142,16 @@ def super_init(init: cst.FunctionDef) -> int | None:
 
 
 #: The attribute names of the last module asked about (one walk a file, not one a hook and a question).
-_ATTRIBUTES: dict[int, tuple[Any, frozenset[str]]] = {}
+_ATTRIBUTES: dict[int, tuple[Any, Counter[str]]] = {}
 
 
-def _named_elsewhere(ctx: FileContext, name: str) -> bool:
-    """Whether the module reads ``.name`` (a call of the hook itself, ``super().validation_epoch_end(outputs)``)."""
+def _named_elsewhere(ctx: FileContext, name: str, allowed: int = 0) -> bool:
+    """Whether the module reads ``.name`` (a call of the hook itself, ``super().validation_epoch_end(outputs)``) more
+    than ``allowed`` times."""
     analysis = ctx.analysis
     found = _ATTRIBUTES.get(id(analysis))
     if found is None or found[0] is not analysis:
-        names = frozenset(
+        names = Counter(
             node.attr
             for statement in analysis.statements
             if statement.depth == 0
@@ -156,7 +160,7 @@ def _named_elsewhere(ctx: FileContext, name: str) -> bool:
         )
         _ATTRIBUTES.clear()
         found = _ATTRIBUTES[id(analysis)] = (analysis, names)
-    return name in found[1]
+    return found[1][name] > allowed
 
 
 def blocker(
@@ -179,9 +183,9 @@ def blocker(
     for clash in (row.successor, row.batch_end):
         if clash in defined:
             return f"the class also defines {clash}: merge the two by hand"
-    if _named_elsewhere(ctx, row.hook):
+    if _named_elsewhere(ctx, row.hook, dropped_calls(ctx, cls, node)):
         return f"the module calls {row.hook} by name"
-    if not reads(node, name):
+    if not reads(without_empty_supers(ctx, cls, node), name):
         return None  # nothing to collect: a rename
     inherited = _inherited(row, defined, *through) if through is not None else None
     if inherited is not None:

@@ -25,6 +25,7 @@ import libcst as cst
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules._epoch_end_plan import EPOCH_ENDS, EpochEnd, blocker, methods, parameter, reads, super_init
+from codemods.rules._epoch_end_supers import without_empty_supers
 from codemods.rules._hook_classes import base_of, inherited_words, owner_class, project_base_of
 from legacy_api.hooks import members
 
@@ -110,10 +111,15 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
         name = parameter(original)
         how = (
             f"; its {name} is the list of step outputs the module now keeps in self.{row.attribute} ({row.batch_end})"
-            if name is not None and reads(original, name)
+            if name is not None and reads(without_empty_supers(ctx, cls, original), name)
             else ""
         )
-        ctx.fix(ID, f"{row.hook} -> {row.successor} (removed in 2.0){how}", original)
+        dropped = (
+            f"; super().{row.hook}(...) called LightningModule's own, empty in 1.x: dropped"
+            if without_empty_supers(ctx, cls, original) is not original
+            else ""
+        )
+        ctx.fix(ID, f"{row.hook} -> {row.successor} (removed in 2.0){how}{dropped}", original)
     return updated
 
 
@@ -122,7 +128,11 @@ def leave_class_def(ctx: FileContext, original: cst.ClassDef, updated: cst.Class
     hooks = [node for name, node in defined.items() if name in EPOCH_ENDS and applies(ctx, original, node)]
     if not hooks or not isinstance(updated.body, cst.IndentedBlock):
         return updated
-    collecting = [EPOCH_ENDS[node.name.value] for node in hooks if reads(node, parameter(node) or "")]
+    collecting = [
+        EPOCH_ENDS[node.name.value]
+        for node in hooks
+        if reads(without_empty_supers(ctx, original, node), parameter(node) or "")
+    ]
     # Each collector goes right below its step, or below the renamed hook where the step is inherited.
     after = {(row.step if row.step in defined else row.hook): row for row in collecting}
     rewrite = {node.name.value for node in hooks}
@@ -133,7 +143,7 @@ def leave_class_def(ctx: FileContext, original: cst.ClassDef, updated: cst.Class
             statement = _with_lists(statement, collecting)
         elif isinstance(statement, cst.FunctionDef) and name in rewrite:
             row = EPOCH_ENDS[statement.name.value]
-            statement = _renamed(statement, row, row in collecting)
+            statement = _renamed(without_empty_supers(ctx, original, statement), row, row in collecting)
         body.append(statement)
         if name in after:
             body.append(_collector(after[name]))

@@ -79,10 +79,30 @@ SERVED = frozenset({stage.hook for stage in STAGES} | set(STEP_ENDS.values()))
 OUTPUTS = "_compat_lightning_epoch_outputs"
 
 
+#: Marks the shim's own 1.x ``LightningModule.*_epoch_end``: empty, for a subclass's ``super().<hook>(outputs)``.
+_EMPTY = "_compat_lightning_empty_hook"
+
+
 def _legacy(model: Any, name: str) -> bool:
-    """Whether the module's class defines ``name`` and 2.x's LightningModule (of either root) has no such member."""
+    """Whether the module's class defines ``name`` and 2.x's LightningModule (of either root) has no such member
+    (but for the empty one the shim gives it)."""
     base = next(cls for cls in reversed(type(model).__mro__) if cls.__name__ == _BASE)
-    return callable(getattr(type(model), name, None)) and not hasattr(base, name)
+    member = getattr(type(model), name, None)
+    if not callable(member) or getattr(member, _EMPTY, False):
+        return False
+    return not hasattr(base, name) or getattr(getattr(base, name), _EMPTY, False)
+
+
+def _empty_hook(name: str) -> Callable[..., None]:
+    """1.x's own ``LightningModule.<name>``: a docstring alone in 1.4.9, 1.5.10 and 1.9.5."""
+
+    def hook(self: Any, outputs: Any) -> None:
+        return None
+
+    hook.__name__ = hook.__qualname__ = name
+    hook.__doc__ = f"Lightning 1.x's own {name}, which does nothing (compat.lightning: for super().{name}(outputs))."
+    setattr(hook, _EMPTY, True)
+    return hook
 
 
 def _notice(name: str, model: Any) -> Notice:
@@ -219,7 +239,7 @@ def _verify(original: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(original)
     def verify(trainer: Any) -> None:
         model = trainer.lightning_module
-        hidden = [stage.hook for stage in STAGES if model is not None and _legacy(model, stage.hook)]
+        hidden = [stage.hook for stage in STAGES if model is not None and callable(getattr(model, stage.hook, None))]
         for name in hidden:
             model.__dict__[name] = None  # 2.x checks callable(getattr(model, hook)): served by compat instead
         try:
@@ -232,7 +252,12 @@ def _verify(original: Callable[..., None]) -> Callable[..., None]:
 
 
 def install_epoch_end(root: str, trainer: Any, log: PatchLog) -> None:
-    """Wrap ``Trainer._run`` and the validator that ``<root>.trainer.trainer`` calls."""
+    """Wrap ``Trainer._run`` and the validator that ``<root>.trainer.trainer`` calls, and give LightningModule 1.x's
+    empty epoch-end hooks back (a subclass's ``super().validation_epoch_end(outputs)`` did nothing)."""
     log.set_attr(trainer, "_run", _run(trainer.__dict__["_run"]))
+    base = importlib.import_module(root).LightningModule
+    for stage in STAGES:
+        if not hasattr(base, stage.hook):
+            log.set_attr(base, stage.hook, _empty_hook(stage.hook))
     module = importlib.import_module(f"{root}.trainer.trainer")
     log.set_attr(module, "_verify_loop_configurations", _verify(module._verify_loop_configurations))

@@ -62,6 +62,27 @@ REWRITES = [
         + "torch.Tensor.detach))\n",
         id="training, step inherited: the collector below the hook detaches like 1.5 and skips skipped steps",
     ),
+    pytest.param(
+        HEAD
+        + INIT
+        + "    def validation_epoch_end(self, outputs):\n        # log them\n"
+        + "        super().validation_epoch_end(outputs)\n        self.log('x', 1)\n",
+        HEAD + INIT + "    def on_validation_epoch_end(self):\n        # log them\n        self.log('x', 1)\n",
+        id="super()'s hook, LightningModule's own, was empty in 1.x: the call goes, its comment stays",
+    ),
+    pytest.param(
+        HEAD
+        + INIT
+        + "    def training_epoch_end(self, outputs):\n        self.log('x', 1)\n"
+        + "        return super().training_epoch_end(outputs)\n",
+        HEAD + INIT + "    def on_train_epoch_end(self):\n        self.log('x', 1)\n",
+        id="the return of super()'s empty hook, last: it returned None",
+    ),
+    pytest.param(
+        HEAD + INIT + "    def test_epoch_end(self, outputs):\n        super().test_epoch_end(outputs)\n",
+        HEAD + INIT + "    def on_test_epoch_end(self):\n        pass\n",
+        id="nothing but super()'s empty hook: pass",
+    ),
 ]
 
 # Each keeps removed_hooks' TODO, whose message ends with the reason.
@@ -97,6 +118,17 @@ BLOCKED = [
         id="a hook the module calls by name is not renamed under the call",
     ),
     pytest.param(
+        "    def validation_epoch_end(self, outputs):\n        super().validation_epoch_end(outputs[1:])\n",
+        "calls validation_epoch_end by name",
+        id="super()'s empty hook with an argument that computes something",
+    ),
+    pytest.param(
+        "    def validation_epoch_end(self, outputs):\n        if outputs:\n"
+        "            super().validation_epoch_end(outputs)\n",
+        "calls validation_epoch_end by name",
+        id="super()'s empty hook inside a block",
+    ),
+    pytest.param(
         "    def validation_epoch_end(self, outputs):\n        print(outputs, self.validation_step_outputs)\n",
         "already has a validation_step_outputs",
         id="the list's name is taken",
@@ -124,6 +156,17 @@ def test_blocked(body: str, reason: str) -> None:
     assert not [f for f in outcome.findings if f.rule == RULE and f.message.startswith(hook)]
     todos = [f.message for f in outcome.findings if f.rule == "removed_hooks" and f"{hook} (removed" in f.message]
     assert len(todos) == 1 and reason in todos[0].rsplit("not rewritten: ", 1)[1], todos
+
+
+def test_super_of_a_class_with_another_base_may_be_that_base_s_hook() -> None:
+    source = (
+        "import pytorch_lightning as pl\n\n\nclass M(Mixin, pl.LightningModule):\n"
+        + INIT
+        + "    def validation_epoch_end(self, outputs):\n        super().validation_epoch_end(outputs)\n"
+    )
+    outcome = run(source, "2.6")
+    assert "super().validation_epoch_end(outputs)" in outcome.source
+    assert not [f for f in outcome.findings if f.rule == RULE]
 
 
 def test_without_an_init_calling_super_the_hook_keeps_its_todo() -> None:

@@ -40,6 +40,7 @@ class Model(pl.LightningModule):
         return {"v": self.layer(x).sum()}
 
     def validation_epoch_end(self, outputs):
+        super().validation_epoch_end(outputs)  # LightningModule's own: nothing
         print("OUT validation", self.current_epoch, describe(outputs))
 
     def test_step(self, batch, batch_idx):
