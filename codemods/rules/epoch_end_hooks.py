@@ -70,7 +70,8 @@ def _collector(row: EpochEnd) -> cst.FunctionDef:
 
 
 def _renamed(node: cst.FunctionDef, row: EpochEnd, collect: bool) -> cst.FunctionDef:
-    self_param = [*node.params.posonly_params, *node.params.params][0].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    positional = [*node.params.posonly_params, *node.params.params]
+    self_param = positional[0].with_changes(comma=positional[-1].comma)  # (a trailing comma and its line stay)
     params = node.params.with_changes(params=[self_param], posonly_params=[])
     renamed = node.with_changes(name=cst.Name(row.successor), params=params)
     if not collect:

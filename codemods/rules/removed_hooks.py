@@ -252,8 +252,8 @@ def _without_unread_tail(ctx: FileContext, base: str, node: cst.FunctionDef) -> 
     if any(reads(node, param.name.value) for param in tail) or node.params.kwonly_params:
         return None
     head = params[: 1 + len(theirs[0])]
-    if head:
-        head[-1] = head[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    if head:  # the last one left takes the last one's comma: a signature laid out one parameter a line stays so
+        head[-1] = head[-1].with_changes(comma=params[-1].comma)
     trimmed = node.with_changes(params=node.params.with_changes(params=head))
     return trimmed if _check(ctx, base, _Def.of_cst(trimmed)) is None else None
 

@@ -28,6 +28,11 @@ REWRITES = [
         id="outputs never read: renamed, the parameter dropped, nothing collected",
     ),
     pytest.param(
+        HEAD + INIT + "    def test_epoch_end(\n        self,\n        outputs: list,\n    ) -> None:\n        pass\n",
+        HEAD + INIT + "    def on_test_epoch_end(\n        self,\n    ) -> None:\n        pass\n",
+        id="one parameter a line, with a trailing comma: the layout stays",
+    ),
+    pytest.param(
         HEAD + INIT + "    def test_epoch_end(self, outputs: list) -> None:\n        pass\n",
         HEAD + INIT + "    def on_test_epoch_end(self) -> None:\n        pass\n",
         id="annotations: the parameter's goes with it, the return's stays",

@@ -235,6 +235,15 @@ DEFAULTED += [
         "):",
         id="BaseFinetuning.finetune_function's unread opt_idx (2.6.6 calls it for every optimizer, as 1.5.10 did)",
     ),
+    pytest.param(
+        CALLBACK.format(
+            body="    def on_before_optimizer_step(\n        self,\n        trainer,\n        pl_module,\n"
+            "        optimizer,\n        opt_idx: int,\n    ) -> None:\n        pass\n"
+        ),
+        "        optimizer,\n        opt_idx: int,\n    ) -> None:",
+        "        optimizer,\n    ) -> None:",
+        id="one parameter a line, with a trailing comma: the layout stays",
+    ),
 ]
 # Callback.on_keyboard_interrupt: 1.5.10 ran it on the first KeyboardInterrupt, then on_exception; 2.6.6 runs
 # on_exception only (tests/data/programs/keyboard_interrupt_callback.py prints the same on both, migrated).
