@@ -103,8 +103,10 @@ def config_loads(tree: ast.Module, path: str, data: bytes | str = b"") -> tuple[
                 found.add(NONE)  # config_path=None: the config comes from the ConfigStore, not a file
                 continue
             folder = _text(value)
-            found.add(UNKNOWN if folder is None else os.path.normpath(os.path.join(here, folder)))
             primary = _text(_keyword(node, "config_name"))
+            if folder is not None and folder.endswith((".yaml", ".yml")) and primary is None:
+                folder, primary = os.path.split(folder)  # Hydra 0.11: config_path named the primary config file
+            found.add(UNKNOWN if folder is None else os.path.normpath(os.path.join(here, folder)))
             if folder is not None and primary and name_keyword_only(node):
                 found.add(PRIMARY + os.path.normpath(os.path.join(here, folder, primary)))
         elif name == "compose" or name.endswith("CLI"):
