@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from codemods.project.command_fills import Item, fails_anyway
 from codemods.project.command_plans import Decision, decide, device_flags_won
 from codemods.project.command_syntax import read_value
-from codemods.project.guard import changed_keys
+from codemods.project.guard import changed_keys, unfit
 from codemods.project.moved_reads import moves_with_key
 from codemods.project.moved_stores import store_moves
 from codemods.project.scan_text import DOTLIST_CLI
@@ -62,7 +62,10 @@ def _section_keys(index: ProjectIndex, options: Options, held_at: list[set[str]]
         if kept:
             rest = frozenset(key for key, _ in section.items if key not in kept)
             plan = plan_section(section_values(section, rest), options, section, index, True)
-        out.append(frozenset(plan.keys()) | kept)
+        written = frozenset(key for key, _ in section.items)
+        after = frozenset(plan.keys()) | kept
+        # a key the plan adds that a schema of the section lacks: the guard holds the section as it is written
+        out.append(written if unfit(index, written, sorted(after - written), options.target_tuple) else after)
     return out
 
 

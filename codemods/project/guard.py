@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from codemods.project.index import STRATEGY_PLUGIN, ProjectIndex, Schema, Use, describe, drops_read
@@ -59,6 +59,15 @@ def _schemas(index: ProjectIndex, keys: Sequence[str], target: tuple[int, ...]) 
     return [schema for schema in schemas if wanted & {name for name, _ in schema.fields}]
 
 
+def unfit(
+    index: ProjectIndex, keys: Iterable[str], added: Sequence[str], target: tuple[int, ...]
+) -> list[tuple[str, Schema]]:
+    """Each key of ``added`` that a schema describing a section of ``keys`` has no field for (with the schema): the
+    guard then holds the whole section, whatever the project's commands do."""
+    schemas = _schemas(index, sorted(keys), target)
+    return [(key, schema) for key in added for schema in schemas if schema.annotation(key) is None]
+
+
 def reasons(
     index: ProjectIndex,
     path: str,
@@ -95,10 +104,9 @@ def reasons(
             found.append(f"{name}.{key}{_USED}{describe(uses, index.root)}: migrate those uses together with this key")
     added = sorted(key for key in new if key not in old)
     schemas = _schemas(index, sorted({*old, *present}), target)
+    for key, schema in unfit(index, {*old, *present}, added, target):
+        found.append(f"{name}.{key} is not a field of {schema.name} ({index.where(schema.path)})")
     for key in added:
-        for schema in schemas:
-            if schema.annotation(key) is None:
-                found.append(f"{name}.{key} is not a field of {schema.name} ({index.where(schema.path)})")
         clashes: list[str] = []
         for splat in index.splats_of(section, reaching=path):
             passed = {*splat.keywords, *(new_key for k in splat.keywords for new_key in _BECOMES.get(k, ()))}
