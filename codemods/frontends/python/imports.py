@@ -123,6 +123,8 @@ class _Drop(cst.CSTTransformer):
             return cst.RemoveFromParent()
         if getattr(updated, "rpar", None) is None:
             keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        elif keep[-1] is not updated.names[-1]:  # the last went: its comma (and the line the ``)`` is on) stays
+            keep[-1] = keep[-1].with_changes(comma=updated.names[-1].comma)
         return updated.with_changes(names=keep)
 
 
@@ -284,7 +286,10 @@ class _Extend(cst.CSTTransformer):
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> Any:
         assert not isinstance(updated.names, cst.ImportStar)
         existing = list(updated.names)
-        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        first = existing[0].comma if existing else None
+        one_a_line = isinstance(first, cst.Comma) and isinstance(first.whitespace_after, cst.ParenthesizedWhitespace)
+        # one name a line: the new ones take the first one's layout
+        comma = first if one_a_line else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         return updated.with_changes(names=[*(n.with_changes(comma=comma) for n in self.names), *existing])
 
 

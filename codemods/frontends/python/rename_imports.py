@@ -27,6 +27,8 @@ def _drop_aliases(updated: cst.ImportFrom, drop: set[int]) -> Any:
         return cst.RemoveFromParent()
     if updated.rpar is None:
         keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    elif keep[-1] is not updated.names[-1]:  # the last went: its comma (and the line the ``)`` is on) stays
+        keep[-1] = keep[-1].with_changes(comma=updated.names[-1].comma)
     return updated.with_changes(names=keep)
 
 
@@ -89,18 +91,27 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
     if len(ctx.statements) > 1 and isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1:
         return _split_nested(ctx, line, updated, plans)
     drop: set[int] = set()
+    assert not isinstance(updated.names, cst.ImportStar) and not isinstance(original.names, cst.ImportStar)
+    aliases = list(updated.names)
+    present = {alias.evaluated_name for alias in original.names}
     for index, alias, res in plans:
         assert res.new is not None
         new_module, _, new_name = res.new.rpartition(".")
         ctx.fix(res.rule, f"{res.old} -> {res.new}", alias)
         asname = alias.evaluated_alias
+        if new_module == module and new_name not in present:
+            # renamed within this module: in place, where the line and its layout already are
+            aliases[index] = aliases[index].with_changes(name=cst.Name(new_name))
+            present.add(new_name)
+            continue
         local_kept = asname is not None or new_name == alias.evaluated_name
         ctx.add_import(new_module, new_name, asname if asname not in (None, new_name) else None)
         if local_kept:
             drop.add(index)
         else:
             ctx.remove_import(module, alias.evaluated_name, asname)
-    return _drop_aliases(updated, drop) if drop else updated
+    renamed = updated.with_changes(names=aliases)
+    return _drop_aliases(renamed, drop) if drop else renamed
 
 
 def _split_nested(

@@ -1,7 +1,7 @@
 import hydra
 from pytorch_lightning import Trainer
-from pytorch_lightning.strategies import DDPStrategy
 from pytorch_lightning.plugins import MixedPrecisionPlugin
+from pytorch_lightning.strategies import DDPStrategy
 
 
 @hydra.main(config_path="conf", config_name="config")
