@@ -170,6 +170,9 @@ class Plan:
     #: copy that moves one does not move it in the original).
     to_fit: frozenset[str] = frozenset()
     fitted: tuple[str, ...] = ()
+    #: Nothing fits the Trainer these flags build (``codemods.frontends.python.fit_moves.NEVER_FIT``): the flags 1.5
+    #: read only in ``fit`` (``resume_from_checkpoint``) did nothing.
+    never_fit: bool = False
     #: Nothing in the project runs ``Trainer.tune()`` (the project index says so: ``codemods.project.facts.may_tune``),
     #: so the flags 1.5 read only there (``auto_lr_find``, ``auto_scale_batch_size``) did nothing.
     untuned: bool = False

@@ -215,6 +215,14 @@ def step(plan: Plan) -> None:
             gone = f"(the argument is gone in {row.removed_in})"
             plan.note(ID, f"dropped {row.name}={value.text}: {row.no_effect} {gone}")
             continue
+        if row.fit_argument is not None and plan.never_fit and plan.droppable(value):
+            plan.drop(row.name)
+            plan.note(
+                ID,
+                f"dropped {row.name}={value.text}: nothing fits this Trainer, and 1.5 read it only in fit() (the "
+                f"argument is gone in {row.removed_in})",
+            )
+            continue
         if row.fit_argument is not None and row.name in plan.to_fit:
             # 1.5 resumed only the first fit; the front end proved there is one (codemods.frontends.python.fit_moves).
             plan.drop(row.name)

@@ -37,6 +37,11 @@ if TYPE_CHECKING:
 
 #: The flag and the ``fit()`` argument that takes its value (``legacy_api.removed_arguments``' ``fit_argument``).
 FLAG = "resume_from_checkpoint"
+#: :func:`resume_moves`' line for a Trainer that nothing fits: 1.5.10 read the flag only in ``fit`` (``_fit_impl``:
+#: ``ckpt_path or self.resume_from_checkpoint``), so it did nothing there and goes.
+NEVER_FIT = 0
+#: The Trainer attributes that fit (the tuner fits inside) or read the flag.
+_FITS = frozenset({"fit", "tune", "tuner", FLAG, "checkpoint_connector", "_checkpoint_connector"})
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -86,7 +91,37 @@ def _moves_in(scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef) -> dic
         fit = _the_fit(scope, own, parents, node, node.targets[0].id)
         if fit is not None and not _stored_between(own, _reads(value), node, fit):
             moves[node.lineno] = fit.lineno
+        elif fit is None and _never_fit(scope, own, parents, node.targets[0].id):
+            moves[node.lineno] = NEVER_FIT
     return moves
+
+
+def _never_fit(
+    scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef,
+    own: list[ast.AST],
+    parents: dict[int, ast.AST],
+    name: str,
+) -> bool:
+    """Whether the Trainer bound to ``name`` in a function is never fit: assigned once, never passed on, returned,
+    stored or closed over, and only ever read as ``name.<attribute>`` other than those that fit (``fit``, the tuner's
+    ``tune``/``tuner``, which fit inside) or read the flag (``resume_from_checkpoint``, the checkpoint connector)."""
+    if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef) or name in parameters(scope):
+        return False
+    if _closed_over(scope.body, name):
+        return False
+    stores = 0
+    for node in own:
+        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+            return False
+        if not (isinstance(node, ast.Name) and node.id == name):
+            continue
+        if isinstance(node.ctx, ast.Store | ast.Del):
+            stores += 1
+            continue
+        attribute = parents.get(id(node))
+        if not isinstance(attribute, ast.Attribute) or attribute.attr in _FITS:
+            return False
+    return stores == 1
 
 
 def _chained(node: ast.expr) -> bool:
@@ -260,7 +295,10 @@ def offer(ctx: FileContext, plan: Plan) -> None:
     """Let the flag rules move ``resume_from_checkpoint`` when this call's statement is one :func:`resume_moves`
     found (rule ``removed_arguments`` decides, and says so in ``plan.fitted``)."""
     if ctx.fit_moves and ctx.anchors and ctx.anchors[-1][1] in ctx.fit_moves and FLAG in plan:
-        plan.to_fit = frozenset({FLAG})
+        if ctx.fit_moves[ctx.anchors[-1][1]] == NEVER_FIT:
+            plan.never_fit = True
+        else:
+            plan.to_fit = frozenset({FLAG})
 
 
 def hand_over(ctx: FileContext, plan: Plan, before: cst.Call, rebuilt: cst.Call) -> None:

@@ -158,7 +158,8 @@ def run_rules(source: str, tree: ast.Module, options: Options) -> Outcome:
         lines = _vocabulary_lines(source, options, analysis, ctx.trainer_dicts, more)
     if fit_moves.FLAG in source and options.enabled("removed_arguments"):
         ctx.fit_moves = fit_moves.resume_moves(tree)
-        lines = sorted({*lines, *ctx.fit_moves.values()})  # the fit statement takes the value: it is visited
+        # the fit statement takes the value: it is visited
+        lines = sorted({*lines, *(line for line in ctx.fit_moves.values() if line != fit_moves.NEVER_FIT)})
     if "add_argument" in source:
         ctx.int_options = bindings.int_options(tree)
     if "num_processes" in source and options.enabled("trainer_properties"):
