@@ -67,8 +67,29 @@ _HYDRA = re.compile(rb"ydra").search
 _OVERRIDE_TAIL = re.compile(rb"\.\w+[ \t]*=(?!=)")
 
 
-#: ``Trainer(...**x`` on the call's first lines (a splat of a mapping into a Trainer class).
-_SPLAT_INTO = re.compile(rb"Trainer[ \t]*\((?:[^()\n]*\n){0,6}?[^()\n]*\*\*")
+#: ``Trainer(`` where a call may start (a splat of a mapping into a Trainer class follows within :data:`_CALL_SPAN`).
+_TRAINER_CALL = re.compile(rb"Trainer[ \t]*\(")
+#: How far into a Trainer call its ``**`` is looked for: the arguments of a long call (callbacks built inline).
+_CALL_SPAN = 4000
+
+
+def _splats_into(data: bytes) -> bool:
+    """Whether some ``Trainer(...)`` call passes ``**x`` among its own arguments (not inside a nested call's), as
+    ``Trainer(logger=..., callbacks=[ModelCheckpoint(...)], **config["trainer_params"])`` does."""
+    for found in _TRAINER_CALL.finditer(data):
+        depth = 1
+        index = found.end()
+        end = min(len(data), index + _CALL_SPAN)
+        while index < end and depth:
+            byte = data[index]
+            if byte in b"([{":
+                depth += 1
+            elif byte in b")]}":
+                depth -= 1
+            elif depth == 1 and data.startswith(b"**", index):
+                return True
+            index += 1
+    return False
 #: A schema's device field, legacy or (once the class migrated: a second run must see it as the first did) new.
 _SCHEMA_FIELD = re.compile(rb"^[ \t]*(?:gpus|tpu_cores|num_processes|accelerator|devices)[ \t]*:", re.M)
 
@@ -99,7 +120,7 @@ def _may_use(data: bytes) -> bool:
             return True  # ${trainer.gpus}, --trainer.gpus, +trainer.gpus=, trainer.gpus=2
         index = data.find(b"trainer", index + 7)
     legacy_field = any(word in data for word in (b"gpus", b"tpu_cores", b"num_processes", b"accelerator", b"devices"))
-    if b"Trainer" in data and b"**" in data and _SPLAT_INTO.search(data) is not None:
+    if b"Trainer" in data and b"**" in data and _splats_into(data):
         return True  # Trainer(**config["trainer_params"]): a section under another key (scan_python's splats)
     return legacy_field and b"Trainer" in data and _SCHEMA_FIELD.search(data) is not None
 
