@@ -20,12 +20,13 @@ import libcst as cst
 from codemods.frontends.python.qualnames import assigned_values, is_parameter
 from codemods.rules._attribute_receivers import one_assigned
 from codemods.rules._trainer_kind import enclosing_class, trainer_kind
-from legacy_api.removed_members import HELD
+from legacy_api.removed_members import HELD, derives
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
 TRAINER = "pytorch_lightning.Trainer"
+_MODULE = "pytorch_lightning.LightningModule"
 #: How deep a chain of local variables is followed (``a = b; b = TensorBoardLogger(); a.close()``).
 _DEPTH = 4
 #: The public path of each hook base a project class derives from (``Options.hook_classes``' short names).
@@ -63,6 +64,15 @@ def class_of(ctx: FileContext, node: cst.BaseExpression, depth: int = 0) -> str 
             return _annotated(ctx, node.value)
         return _assigned(ctx, node.value, depth)
     return None
+
+
+def trainer_or_module(ctx: FileContext, node: cst.BaseExpression) -> bool:
+    """Whether ``node`` is a Trainer or a LightningModule as the code shows it: the two objects whose ``.logger`` was
+    1.5's ``LoggerCollection`` for a list of loggers, and whose ``.loggers`` lists them from 1.6 on."""
+    if trainer_kind(ctx, node) is True:
+        return True
+    cls = class_of(ctx, node)
+    return cls is not None and derives(cls, _MODULE)
 
 
 def class_named(ctx: FileContext, node: cst.BaseExpression, depth: int = 0) -> str | None:

@@ -110,16 +110,14 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
     if cls is not None and original.name.value in EPOCH_ENDS and applies(ctx, cls, original):
         row = EPOCH_ENDS[original.name.value]
         name = parameter(original)
+        bare = without_empty_supers(ctx, cls, original)
         how = (
             f"; its {name} is the list of step outputs the module now keeps in self.{row.attribute} ({row.batch_end})"
-            if name is not None and reads(without_empty_supers(ctx, cls, original), name)
+            if name is not None and reads(bare, name)
             else ""
         )
-        dropped = (
-            f"; super().{row.hook}(...) called LightningModule's own, empty in 1.x: dropped"
-            if without_empty_supers(ctx, cls, original) is not original
-            else ""
-        )
+        empty = f"; super().{row.hook}(...) called LightningModule's own, empty in 1.x: dropped"
+        dropped = empty if bare is not original else ""
         ctx.fix(ID, f"{row.hook} -> {row.successor} (removed in 2.0){how}{dropped}", original)
     return updated
 

@@ -29,16 +29,14 @@ import libcst as cst
 
 from codemods.plan.rule import Rule
 from codemods.rules._hook_classes import project_base_of
-from codemods.rules._member_receivers import class_of
-from codemods.rules._trainer_kind import enclosing_class, trainer_kind
-from legacy_api.removed_members import derives
+from codemods.rules._member_receivers import trainer_or_module
+from codemods.rules._trainer_kind import enclosing_class
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
 ID = "logger_collection_checks"
 _COLLECTIONS = frozenset(f"pytorch_lightning.loggers.{where}LoggerCollection" for where in ("", "base.", "logger."))
-_MODULE = "pytorch_lightning.LightningModule"
 
 
 def _isinstance(node: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
@@ -171,10 +169,7 @@ def _holder(ctx: FileContext, node: cst.If) -> cst.BaseExpression | None:
         return None
     if not _handles_one(_before(ctx, node), code, found, ctx):
         return None
-    if trainer_kind(ctx, holder) is True:
-        return holder
-    cls = class_of(ctx, holder)
-    if cls is not None and derives(cls, _MODULE):
+    if trainer_or_module(ctx, holder):
         return holder
     # ``self`` of a class deriving from the project's own LightningModule (NeMo's ``SpectrogramGenerator``)
     owner = enclosing_class(ctx) if isinstance(holder, cst.Name) and holder.value == "self" else None
@@ -191,10 +186,11 @@ def visit_if(ctx: FileContext, node: cst.If, _: Any) -> None:
 
 def leave_if(ctx: FileContext, original: cst.If, updated: cst.If) -> Any:
     tested = _isinstance(original.test)
-    if tested is None or id(tested[1]) not in ctx.claimed:
+    # claimed by :func:`visit_if`, which found the idiom: ``tested[0]`` is ``<holder>.logger``
+    if tested is None or id(tested[1]) not in ctx.claimed or not isinstance(tested[0], cst.Attribute):
         return updated
-    holder = _holder(ctx, original)
-    assert holder is not None and isinstance(updated.body, cst.IndentedBlock)
+    assert isinstance(updated.body, cst.IndentedBlock)
+    holder = tested[0].value
     loggers = cst.Attribute(value=holder, attr=cst.Name("loggers"))
     test = cst.parse_expression(f"len({ctx.code(holder)}.loggers) > 1")
     loop = updated.body.body[0]

@@ -21,9 +21,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
-from codemods.rules._member_receivers import class_of
-from codemods.rules._trainer_kind import trainer_kind
-from legacy_api.removed_members import derives
+from codemods.rules._member_receivers import trainer_or_module
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -67,7 +65,6 @@ _PURE = frozenset(
     }
 )
 _NAMES = ("logger", "each_logger", "lightning_logger")
-_MODULE = "pytorch_lightning.LightningModule"
 
 
 def _holder(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
@@ -78,11 +75,7 @@ def _holder(ctx: FileContext, call: cst.Call) -> cst.BaseExpression | None:
     logger = func.value
     if not (isinstance(logger, cst.Attribute) and logger.attr.value == "logger"):
         return None
-    holder = logger.value
-    if trainer_kind(ctx, holder) is True:
-        return holder
-    cls = class_of(ctx, holder)
-    return holder if cls is not None and derives(cls, _MODULE) else None
+    return logger.value if trainer_or_module(ctx, logger.value) else None
 
 
 class _Impure(cst.CSTVisitor):

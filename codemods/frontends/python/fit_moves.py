@@ -91,37 +91,52 @@ def _moves_in(scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef) -> dic
         fit = _the_fit(scope, own, parents, node, node.targets[0].id)
         if fit is not None and not _stored_between(own, _reads(value), node, fit):
             moves[node.lineno] = fit.lineno
-        elif fit is None and _never_fit(scope, own, parents, node.targets[0].id):
+        elif fit is None and _never_fit(scope, own, parents, node):
             moves[node.lineno] = NEVER_FIT
     return moves
+
+
+def _bound_here(
+    scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef, own: list[ast.AST], assign: ast.Assign
+) -> bool:
+    """Whether ``assign``'s name is that scope's own and ``assign`` its only binding: no parameter, no ``global`` or
+    ``nonlocal``, no other store or ``del``, no nested scope reading it."""
+    target = assign.targets[0]
+    assert isinstance(target, ast.Name)
+    name = target.id
+    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef) and name in parameters(scope):
+        return False
+    if _closed_over(scope.body, name):
+        return False
+    for node in own:
+        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+            return False
+        stored = isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del)
+        if stored and node is not target:
+            return False
+    return True
 
 
 def _never_fit(
     scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef,
     own: list[ast.AST],
     parents: dict[int, ast.AST],
-    name: str,
+    assign: ast.Assign,
 ) -> bool:
-    """Whether the Trainer bound to ``name`` in a function is never fit: assigned once, never passed on, returned,
-    stored or closed over, and only ever read as ``name.<attribute>`` other than those that fit (``fit``, the tuner's
-    ``tune``/``tuner``, which fit inside) or read the flag (``resume_from_checkpoint``, the checkpoint connector)."""
-    if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef) or name in parameters(scope):
+    """Whether the Trainer ``assign`` binds in a function is never fit: bound there only (:func:`_bound_here`), never
+    passed on or returned, and only ever read as ``trainer.<attribute>`` other than those that fit (``fit``, the
+    tuner's ``tune``/``tuner``, which fit inside) or read the flag (``resume_from_checkpoint``, the connector)."""
+    if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef) or not _bound_here(scope, own, assign):
         return False
-    if _closed_over(scope.body, name):
-        return False
-    stores = 0
+    target = assign.targets[0]
+    assert isinstance(target, ast.Name)
+    name = target.id
     for node in own:
-        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
-            return False
-        if not (isinstance(node, ast.Name) and node.id == name):
-            continue
-        if isinstance(node.ctx, ast.Store | ast.Del):
-            stores += 1
-            continue
-        attribute = parents.get(id(node))
-        if not isinstance(attribute, ast.Attribute) or attribute.attr in _FITS:
-            return False
-    return stores == 1
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            attribute = parents.get(id(node))
+            if not isinstance(attribute, ast.Attribute) or attribute.attr in _FITS:
+                return False
+    return True
 
 
 def _chained(node: ast.expr) -> bool:
@@ -150,17 +165,9 @@ def _the_fit(
     name: str,
 ) -> ast.Expr | None:
     """The one ``name.fit(...)`` statement that runs once after ``assign``, when ``name`` never leaves the scope."""
-    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef) and name in parameters(scope):
-        return None
-    if _closed_over(scope.body, name):
+    if not _bound_here(scope, own, assign):
         return None
     fits: list[ast.Attribute] = []
-    for node in own:
-        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
-            return None
-        stored = isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del)
-        if stored and node is not assign.targets[0]:
-            return None
     for node in own:
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name:
             fits.extend([node] if node.attr == "fit" else [])

@@ -117,15 +117,20 @@ class _Drop(cst.CSTTransformer):
 
     @staticmethod
     def _rebuild(updated: Any, keep: list[cst.ImportAlias]) -> Any:
-        if len(keep) == len(updated.names):
-            return updated
-        if not keep:
-            return cst.RemoveFromParent()
-        if getattr(updated, "rpar", None) is None:
-            keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-        elif keep[-1] is not updated.names[-1]:  # the last went: its comma (and the line the ``)`` is on) stays
-            keep[-1] = keep[-1].with_changes(comma=updated.names[-1].comma)
-        return updated.with_changes(names=keep)
+        return updated if len(keep) == len(updated.names) else with_aliases(updated, keep)
+
+
+def with_aliases(updated: Any, keep: list[cst.ImportAlias]) -> Any:
+    """The import ``updated`` (an ``Import`` or ``ImportFrom``) binding only ``keep``, a subsequence of its names;
+    removed where none is left. Without parentheses the last name left loses its comma; within them it takes the
+    last name's comma, so a ``)`` on a line of its own stays there."""
+    if not keep:
+        return cst.RemoveFromParent()
+    if getattr(updated, "rpar", None) is None:
+        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    elif keep[-1] is not updated.names[-1]:
+        keep[-1] = keep[-1].with_changes(comma=updated.names[-1].comma)
+    return updated.with_changes(names=keep)
 
 
 def remove_unused(

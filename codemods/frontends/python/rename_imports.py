@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from codemods.frontends.python.imports import with_aliases
 from codemods.frontends.python.rename_names import dotted, removed, resolve_enabled
 from codemods.plan.resolve import Resolution, split_root
 from legacy_api.renames import RENAMES
@@ -22,14 +23,7 @@ if TYPE_CHECKING:
 
 def _drop_aliases(updated: cst.ImportFrom, drop: set[int]) -> Any:
     assert not isinstance(updated.names, cst.ImportStar)
-    keep = [alias for index, alias in enumerate(updated.names) if index not in drop]
-    if not keep:
-        return cst.RemoveFromParent()
-    if updated.rpar is None:
-        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-    elif keep[-1] is not updated.names[-1]:  # the last went: its comma (and the line the ``)`` is on) stays
-        keep[-1] = keep[-1].with_changes(comma=updated.names[-1].comma)
-    return updated.with_changes(names=keep)
+    return with_aliases(updated, [alias for index, alias in enumerate(updated.names) if index not in drop])
 
 
 def _shadowed(ctx: FileContext, local: str, node: cst.CSTNode, name: str) -> bool:
