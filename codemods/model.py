@@ -83,7 +83,8 @@ class Options:
     #: (``cfg.trainer.gpus`` -> ``.devices``), decided for the whole project before any file is rewritten
     #: (``codemods.project.moved_reads``); each file is migrated with its own :attr:`moved_reads`.
     read_moves: frozenset[tuple[str, str, str]] = frozenset()
-    #: Config keys whose reads move with their value in this file (from :attr:`read_moves`).
+    #: Config keys whose reads move with their value in this file, dotted (``trainer.gpus``,
+    #: ``trainer_params.gpus``; from :attr:`read_moves`).
     moved_reads: frozenset[str] = frozenset()
     #: Removed Trainer flags whose config reads nothing in the project sets
     #: (``codemods.project.moved_reads.unset_keys``).

@@ -18,12 +18,13 @@ from codemods.kinds import NOTEBOOK_SUFFIXES, PYTHON_SUFFIXES, is_command_file, 
 from codemods.model import Finding, Options, Outcome
 from codemods.project.datamodule_dims import dims_classes
 from codemods.project.hook_classes import project_hook_classes, project_hook_words, project_subclasses, subclasses_one
-from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
+from codemods.project.index import FileIndex, ProjectIndex
 from codemods.project.moved_stores import moved_store_keys
 from codemods.project.prefilter import doc_text_triggered, may_concern_a_rule, triggered, yaml_triggered
 from codemods.project.roots import project_roots
 from codemods.project.scan import Scan, late_facts, local_strategies, scan
 from codemods.project.trainer_classes import project_trainers
+from codemods.project.use_kinds import movable_read, removed_flag_read
 from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:
@@ -204,7 +205,7 @@ def _plan_project(scans: list[Scan], options: Options, root: str) -> tuple[list[
     readers = {
         use.path
         for use in project.uses
-        if (movable_read(use) and (use.path, use.key.partition(".")[2]) in moving)
+        if (movable_read(use) and (use.path, use.key) in moving)
         or use.key.partition(".")[2] in options.unset_reads
         or (use.stored and use.key.partition(".")[2] in options.moved_stores)
     }

@@ -8,7 +8,7 @@ expressions. Standard library only.
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 #: Attribute roots that are Trainer objects (``self.trainer.gpus`` is a Trainer property, not a config key).
 TRAINER_OWNERS = frozenset({"self", "pl_module", "module", "model", "lightning_module", "cls"})
@@ -54,6 +54,39 @@ def config_key(chain: Sequence[str]) -> str | None:
             return None  # self.trainer.gpus, self.lightning_module.trainer.gpus: the Trainer's property
         return f"trainer.{chain[index + 1]}"
     return None
+
+
+def other_section_key(chain: Sequence[str], flags: Collection[str]) -> str | None:
+    """``config["trainer_params"]["gpus"]`` -> ``trainer_params.gpus``: one of ``flags`` read under a key other than
+    ``trainer``, which holds that key only where the project splats such a section into a Trainer
+    (``ProjectIndex.uses_of``)."""
+    if len(chain) < 3 or chain[-1] not in flags:
+        return None
+    if chain[0] in TRAINER_OWNERS and (trainer_object(chain) or len(chain) < 4):
+        return None  # self.trainer.x is the Trainer's; self.config.trainer.params.x a config the object holds
+    return f"{chain[-2]}.{chain[-1]}"
+
+
+def trainer_object(chain: Sequence[str]) -> bool:
+    """``self.trainer``, ``self.lightning_module.trainer``: a Trainer (after objects that hold one), no config."""
+    rest = list(chain)
+    while rest and rest[0] in TRAINER_OWNERS:
+        rest.pop(0)
+    return bool(rest) and rest[0] == "trainer"
+
+
+def keyed_load(node: ast.expr) -> bool:
+    """Whether ``node`` loads its last key as an attribute or a string subscript (``cfg.x.gpus``,
+    ``cfg["x"]["gpus"]``): renaming that one key moves the read, which finds nothing where the key is missing, as
+    before. A store, a deletion or a ``get`` is no such read."""
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.ctx, ast.Load)
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+    )
 
 
 def config_get(node: ast.Call) -> str | None:

@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from codemods.project.command_syntax import TODO_MARK
-from codemods.project.config_chains import config_get
+from codemods.project.config_chains import chain, config_get, config_key, other_section_key
 from codemods.project.keys import MOVABLE, UNSET_READS
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _mentions(key: str, data: bytes) -> int:
     the target, and a store reads nothing back)."""
     count = 0
     for match in _MOVABLE_TEXT[key].finditer(data):
-        line = _line(data, match.start()).lstrip(b" \t\"")
+        line = _line(data, match.start()).lstrip(b' \t"')
         if line.startswith((b"#", b"//")):
             continue
         if _STORE.match(data, match.end()):
@@ -136,6 +136,8 @@ def _python_mentions(data: bytes, key: str) -> bool:
         return True
     # cfg.trainer.get("gpus"): a use the index holds (codemods.project.scan_python), not a config built in code
     named = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and config_get(node) == key}
+    # and cfg["trainer"]["gpus"], config["trainer_params"]["gpus"]: indexed as reads of those sections' key
+    named |= {id(node.slice) for node in ast.walk(tree) if isinstance(node, ast.Subscript) and _keyed(node, key)}
     passing = _passing_functions(tree, key)
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and node.value == key and id(node) not in named:
@@ -145,6 +147,13 @@ def _python_mentions(data: bytes, key: str) -> bool:
             if not _flag_taker(name) and name not in passing:
                 return True
     return False
+
+
+def _keyed(node: ast.Subscript, key: str) -> bool:
+    """Whether ``node`` reads ``key`` of a config section the way the project index records it (``cfg["trainer"]
+    ["gpus"]``, ``config["trainer_params"]["gpus"]``)."""
+    found = chain(node)
+    return found is not None and (config_key(found) == f"trainer.{key}" or other_section_key(found, (key,)) is not None)
 
 
 def _callee(node: ast.Call) -> str:

@@ -13,9 +13,10 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from codemods.project.index import STRATEGY_PLUGIN, ProjectIndex, Schema, Use, describe, drops_read
+from codemods.project.index import STRATEGY_PLUGIN, ProjectIndex, Schema, Use, describe
 from codemods.project.moved_stores import store_moves
 from codemods.project.schema_plans import migrated_schema, schema_facts
+from codemods.project.use_kinds import drops_read
 from legacy_api.removed_arguments import refused_at
 
 if TYPE_CHECKING:

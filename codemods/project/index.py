@@ -38,7 +38,6 @@ from typing import Literal
 from codemods.kinds import PYTHON_SUFFIXES
 from codemods.project.command_scripts import command_reaches, named_primary, script_candidates, script_config_names
 from codemods.project.config_loads import NONE, PRIMARY, UNKNOWN, composes, packaged_away, reaches
-from codemods.project.keys import MOVES, TUNE_FLAGS, UNSET_READS, never_tunes
 
 #: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
 #: and the read with it, so that it does not hold the key (:func:`drops_read`).
@@ -90,6 +89,8 @@ class SectionKeys:
     #: The keys of each of its items that is a mapping (``params:`` of mmf's ``trainer:``), as written: a Trainer
     #: section one level down (``codemods.frontends.python.config_dicts``).
     nested: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: The top-level key it is under: ``trainer``, or another a project may splat (``trainer_params``).
+    key: str = "trainer"
 
 
 @dataclass(frozen=True, order=True)
@@ -134,6 +135,8 @@ class FileIndex:
     facts: tuple[str, ...] = ()
     #: ``((path, loads),)``: the configs a Python file loads (``codemods.project.config_loads``), if any.
     loads: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: Mappings under other top-level keys that may be Trainer sections (``trainer_params:``).
+    keyed: tuple[SectionKeys, ...] = ()
 
 
 #: Facts a file can contribute: the Hydra version the project requires (``hydra>=1.1``: ``++`` overrides
@@ -160,6 +163,9 @@ class ProjectIndex:
     loads: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: Every Python file of the project: what a command's script may be (:meth:`script_files`).
     scripts: tuple[str, ...] = ()
+    #: Mappings under other top-level keys (``trainer_params:``); Trainer sections where a call splats that key
+    #: (:meth:`section_paths`).
+    keyed_sections: tuple[SectionKeys, ...] = ()
     #: Decisions derived from the index once per run and process (``codemods.project.command_plans``).
     memo: dict[object, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -171,6 +177,7 @@ class ProjectIndex:
         sections: set[SectionKeys] = set()
         facts: set[str] = set()
         loads: set[tuple[str, tuple[str, ...]]] = set()
+        keyed: set[SectionKeys] = set()
         for part in parts:
             uses.update(part.uses)
             schemas.update(part.schemas)
@@ -178,6 +185,7 @@ class ProjectIndex:
             sections.update(part.sections)
             facts.update(part.facts)
             loads.update(part.loads)
+            keyed.update(part.keyed)
         ordered = tuple(sorted(sections))
         return cls(
             tuple(sorted(uses)),
@@ -188,6 +196,7 @@ class ProjectIndex:
             frozenset(facts),
             tuple(sorted(loads)),
             tuple(sorted(scripts)),
+            tuple(sorted(keyed)),
         )
 
     def where(self, path: str) -> str:
@@ -359,25 +368,6 @@ class ProjectIndex:
             for splat in self.splats
             if splat.section != "trainer" and splat.kind == "call"
         )
-
-
-def movable_read(use: Use) -> bool:
-    """A read the rule ``config_reads`` could move to another key: ``cfg.trainer.gpus``, spelled with attributes, or
-    ``cfg.trainer.get("gpus")`` where None and 0 come to the same (``if cfg.trainer.get("gpus"):``)."""
-    return use.kind == "read" and (use.attribute or use.zero_safe) and use.key.partition(".")[2] in MOVES
-
-
-def removed_flag_read(use: Use) -> bool:
-    """A read of a flag the target may refuse (``cfg.trainer.gpus``): the rule ``config_reads`` moves it or, where
-    nothing sets the key, writes its TODO (``codemods.project.moved_reads``)."""
-    return use.kind == "read" and use.key.partition(".")[2] in UNSET_READS
-
-
-def drops_read(use: Use, index: ProjectIndex) -> bool:
-    """Whether the Python rules drop this use of a key in this run (it then holds nothing back)."""
-    if use.kind != "dropped_flag":
-        return False
-    return use.key.partition(".")[2] not in TUNE_FLAGS or never_tunes(index)
 
 
 def _relative(path: str, root: str) -> str:

@@ -29,12 +29,13 @@ from typing import TYPE_CHECKING
 
 from codemods.project.command_syntax import read_value
 from codemods.project.guard import blocked_keys, reasons
-from codemods.project.index import ProjectIndex, Schema, SectionKeys, Use, movable_read
+from codemods.project.index import ProjectIndex, Schema, SectionKeys, Use
 from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.moved_stores import store_moves
 from codemods.project.schema_plans import migrated_schema, plan_schema, schema_facts
 from codemods.project.section_plans import plan_section, section_values
 from codemods.project.store_values import CPU, translate
+from codemods.project.use_kinds import movable_read
 from legacy_api.removed_arguments import refused_at
 from legacy_api.target_aliases import same_on_target
 
@@ -152,12 +153,15 @@ def _components(index: ProjectIndex, uses: list[Use], holding: list[SectionKeys]
     return out
 
 
-def _mode(index: ProjectIndex, options: Options, old: str, new: str, uses: list[Use], whole: bool) -> str | None:
-    """How the reads among ``uses`` (one group of :func:`_components`; ``whole``: every use of the key) move:
+def _mode(
+    index: ProjectIndex, options: Options, name: str, old: str, new: str, uses: list[Use], whole: bool
+) -> str | None:
+    """How the reads among ``uses`` of ``<name>.<old>`` (one group of :func:`_components`; ``whole``: every use of
+    the key) move:
     ``rename`` (``cfg.trainer.devices`` reads the very value), ``expression`` (some config, command or store gives
     0, which becomes ``accelerator: cpu``, ``devices: 1``: the read becomes ``store_values.gpus_read``), or None
     (they stay, and hold the configs they see)."""
-    key = f"trainer.{old}"
+    key = f"{name}.{old}"
     reads = [use for use in uses if movable_read(use)]
     if not reads:
         return None
@@ -176,16 +180,16 @@ def _mode(index: ProjectIndex, options: Options, old: str, new: str, uses: list[
         else:
             return None
     # the configs these reads may see: none may set the new key already, nor may anything else set it there
-    seen = [s for s in index.sections if any(index.use_reaches(use, s.path) for use in reads)]
-    if any(name == new for section in seen for name, _ in section.items):
+    seen = [s for s in _sections(index, name) if any(index.use_reaches(use, s.path) for use in reads)]
+    if any(item == new for section in seen for item, _ in section.items):
         return None
-    if any(index.use_reaches(use, section.path) for use in index.uses_of(f"trainer.{new}") for section in seen):
+    if any(index.use_reaches(use, section.path) for use in index.uses_of(f"{name}.{new}") for section in seen):
         return None
     schema = _schema_read(index, uses, options, old, new)
     if schema == "hold":
         return None
     zero = zero or schema == "expression"
-    holding = [section for section in seen if any(name == old for name, _ in section.items)]
+    holding = [section for section in seen if any(item == old for item, _ in section.items)]
     if not holding:
         return None
 
@@ -205,37 +209,50 @@ def _mode(index: ProjectIndex, options: Options, old: str, new: str, uses: list[
         elif not (_same(value.lit, before[old].lit) and _same(accelerator.lit, "gpu")):
             return None
         written = [name for name, _ in items]
-        found = reasons(index, section.path, "trainer", items, plan.items, written, moves, options.target_tuple)
+        found = reasons(index, section.path, name, items, plan.items, written, moves, options.target_tuple)
         if any(not _kept_as_written(reason, before, after, options.target_tuple) for reason in found):
             return None
     return "expression" if zero else "rename"
 
 
+def _sections(index: ProjectIndex, name: str) -> list[SectionKeys]:
+    """The config sections under the top-level key ``name``: ``trainer:`` sections, or another key's mappings
+    (``trainer_params:``) where the project splats that key into a Trainer."""
+    if name == "trainer":
+        return list(index.sections)
+    return [section for section in index.keyed_sections if section.key == name]
+
+
 def _modes(index: ProjectIndex, options: Options) -> dict[str, dict[str, str]]:
-    """For each :data:`MOVES` key, how the reads in each file move (files whose reads stay are not named). Decided
-    per group of uses that may see the same configs (:func:`_components`): an ASR script's reads move with the ASR
-    configs where a TTS script's reads of the same key hold the TTS configs."""
+    """For each :data:`MOVES` key, as ``<section>.<key>`` (``trainer.gpus``, ``trainer_params.gpus`` where the
+    project splats ``trainer_params`` into a Trainer), how the reads in each file move (files whose reads stay are
+    not named). Decided per group of uses that may see the same configs (:func:`_components`): an ASR script's
+    reads move with the ASR configs where a TTS script's reads of the same key hold the TTS configs."""
     memo_key = ("moved_reads", options.target, options.rules)
     cached = index.memo.get(memo_key)
     if isinstance(cached, dict):
         return cached
     found: dict[str, dict[str, str]] = {}
-    for old, new in MOVES.items():
-        uses = index.uses_of(f"trainer.{old}")
-        if f"unindexed:{old}" in index.facts or not any(movable_read(use) for use in uses):
-            continue
-        holding = [section for section in index.sections if any(name == old for name, _ in section.items)]
-        groups = _components(index, uses, holding)
-        for group in groups:
-            mode = _mode(index, options, old, new, [uses[i] for i in group], len(groups) == 1)
-            if mode is not None:
-                found.setdefault(old, {}).update((uses[i].path, mode) for i in group if movable_read(uses[i]))
+    names = ["trainer", *sorted({path[0] for path in index.section_paths() if len(path) == 1})]
+    for name in names:
+        for old, new in MOVES.items():
+            uses = index.uses_of(f"{name}.{old}")
+            if f"unindexed:{old}" in index.facts or not any(movable_read(use) for use in uses):
+                continue
+            holding = [section for section in _sections(index, name) if any(k == old for k, _ in section.items)]
+            groups = _components(index, uses, holding)
+            for group in groups:
+                mode = _mode(index, options, name, old, new, [uses[i] for i in group], len(groups) == 1)
+                if mode is not None:
+                    moving = ((uses[i].path, mode) for i in group if movable_read(uses[i]))
+                    found.setdefault(f"{name}.{old}", {}).update(moving)
     index.memo[memo_key] = found
     return found
 
 
 def read_moves(index: object, options: Options) -> frozenset[tuple[str, str, str]]:
-    """``(path, key, mode)`` for the reads of :data:`MOVES` keys that move with them in this run: ``mode`` is
+    """``(path, key, mode)`` for the reads of :data:`MOVES` keys (``key`` dotted: ``trainer.gpus``,
+    ``trainer_params.gpus``) that move with them in this run: ``mode`` is
     ``rename`` or ``expression`` (the read becomes ``codemods.project.store_values.gpus_read``: some value was 0);
     none without a project index."""
     if not isinstance(index, ProjectIndex) or not index.uses:
@@ -253,9 +270,10 @@ def moved_keys(index: object, options: Options) -> frozenset[str]:
         return cached
     modes = _modes(index, options)
     found = frozenset(
-        key
+        key.partition(".")[2]
         for key, paths in modes.items()
-        if all(use.path in paths for use in index.uses_of(f"trainer.{key}") if movable_read(use))
+        if key.startswith("trainer.")  # (a store is indexed under trainer only)
+        and all(use.path in paths for use in index.uses_of(key) if movable_read(use))
     )
     index.memo[memo_key] = found
     return found
@@ -267,7 +285,7 @@ def moves_with_key(use: Use, index: ProjectIndex, options: Options) -> bool:
     name = use.key.partition(".")[2]
     if use.stored:
         return name in moved_keys(index, options) and translate(name, use.stored) is not None
-    return movable_read(use) and use.path in _modes(index, options).get(name, {})
+    return movable_read(use) and use.path in _modes(index, options).get(use.key, {})
 
 
 def unset_keys(index: object, options: Options) -> frozenset[str]:
@@ -279,7 +297,7 @@ def unset_keys(index: object, options: Options) -> frozenset[str]:
     flag (2.0; ``distributed_backend`` 1.5)."""
     if not isinstance(index, ProjectIndex) or not index.uses:
         return frozenset()
-    moved = {key for _, key, _ in read_moves(index, options)}
+    moved = {key.partition(".")[2] for _, key, _ in read_moves(index, options) if key.startswith("trainer.")}
     found = set()
     for old in UNSET_READS:
         if old in moved or options.target_tuple < ((1, 5) if old == "distributed_backend" else (2, 0)):

@@ -18,13 +18,14 @@ from codemods.project.command_scripts import config_name_facts, group_pick_facts
 from codemods.project.datamodule_dims import DimsClasses, scan_dims
 from codemods.project.facts import configured, may_tune, unindexed
 from codemods.project.hook_classes import NO_CLASSES, RawClasses, scan_hook_bases
-from codemods.project.index import FileIndex, ProjectIndex, movable_read, removed_flag_read
+from codemods.project.index import FileIndex, ProjectIndex
 from codemods.project.logger_lists import builds_logger_list
 from codemods.project.prefilter import doc_triggered, may_concern_a_rule_bytes, triggered_bytes, yaml_triggered
 from codemods.project.scan_file import index_text
 from codemods.project.scan_text import text_facts
 from codemods.project.scan_yaml import composes_facts, package_facts
 from codemods.project.trainer_classes import TrainerClass, scan_classes, trainer_words
+from codemods.project.use_kinds import movable_read, removed_flag_read
 from legacy_api.renames import STRATEGY_CLASSES
 
 _CLASS = re.compile(r"^\s*class\s+(\w+)\s*\(([^)]*)\)", re.MULTILINE)
@@ -90,6 +91,8 @@ def _splats_into(data: bytes) -> bool:
                 return True
             index += 1
     return False
+
+
 #: A schema's device field, legacy or (once the class migrated: a second run must see it as the first did) new.
 _SCHEMA_FIELD = re.compile(rb"^[ \t]*(?:gpus|tpu_cores|num_processes|accelerator|devices)[ \t]*:", re.M)
 

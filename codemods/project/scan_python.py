@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from codemods.project.config_chains import TRAINER_OWNERS as _TRAINER_OWNERS
-from codemods.project.config_chains import assignments
+from codemods.project.config_chains import assignments, keyed_load, other_section_key, trainer_object
 from codemods.project.config_chains import attribute_read as _attribute_read
 from codemods.project.config_chains import chain as _chain
 from codemods.project.config_chains import config_key as _config_key
@@ -72,21 +72,9 @@ def defines_schema_field(text: str) -> bool:
 
 
 def _other_section_key(chain: Sequence[str]) -> str | None:
-    """``config["trainer_params"]["gpus"]`` -> ``trainer_params.gpus``: a Trainer flag read under another key, which
-    holds that key only where the project splats such a section into a Trainer (``ProjectIndex.uses_of``)."""
-    if len(chain) < 3 or chain[-1] not in SECTION_FLAGS:
-        return None
-    if chain[0] in _TRAINER_OWNERS and (_trainer_object(chain) or len(chain) < 4):
-        return None  # self.trainer.x is the Trainer's; self.config.trainer.params.x a config the object holds
-    return f"{chain[-2]}.{chain[-1]}"
-
-
-def _trainer_object(chain: Sequence[str]) -> bool:
-    """``self.trainer``, ``self.lightning_module.trainer``: a Trainer (after objects that hold one), no config."""
-    rest = list(chain)
-    while rest and rest[0] in _TRAINER_OWNERS:
-        rest.pop(0)
-    return bool(rest) and rest[0] == "trainer"
+    """``config["trainer_params"]["gpus"]`` -> ``trainer_params.gpus`` (:func:`other_section_key` for any of
+    :data:`SECTION_FLAGS`)."""
+    return other_section_key(chain, SECTION_FLAGS)
 
 
 def _annotation(node: ast.expr | None) -> str:
@@ -155,9 +143,13 @@ class _PythonIndexer(ast.NodeVisitor):
                 attribute = _attribute_read(node, key.partition(".")[2])
                 self._use(key, node, attribute=attribute, zero=attribute and self._zero(node))
                 return  # the outermost chain says it all
-            other = _other_section_key(chain) or self._alias_key(chain[:-1], chain[-1])
+            direct = _other_section_key(chain)
+            other = direct or self._alias_key(chain[:-1], chain[-1])
             if other is not None:
-                self._use(other, node)  # cfg["trainer_params"]["gpus"]: a section splatted into a Trainer elsewhere
+                # cfg["trainer_params"]["gpus"]: a section splatted into a Trainer elsewhere; loaded as it is
+                # spelled here, it may move with its key (codemods.project.moved_reads), as cfg.trainer.gpus does
+                movable = direct is not None and keyed_load(node)
+                self._use(other, node, attribute=movable, zero=movable and self._zero(node))
                 return
         self.generic_visit(node)
 
@@ -286,7 +278,7 @@ class _PythonIndexer(ast.NodeVisitor):
             return []
         if chain[0] in _TRAINER_OWNERS:
             # self.trainer is a Trainer object; self.config.trainer a config the object holds
-            if _trainer_object(chain) or len(chain) < 3:
+            if trainer_object(chain) or len(chain) < 3:
                 return []
             chain = chain[1:]
         if chain[-1] == "trainer":

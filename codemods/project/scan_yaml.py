@@ -40,18 +40,31 @@ def _documents(code: str) -> list[list[str]]:
     return [lines for lines in documents if any(line.strip() for line in lines)]
 
 
-def yaml_sections(code: str, path: str) -> list[SectionKeys]:
+#: A top-level key that may hold a Trainer section under another name (``trainer_params:``, ``pl_trainer:``):
+#: indexed as one, and used as one where the project splats it into a Trainer (``ProjectIndex.keyed_sections``).
+_KEYED = re.compile(r"^(\w*trainer\w*)\s*:\s*$", re.MULTILINE | re.IGNORECASE)
+
+
+def keyed_sections(code: str, path: str) -> list[SectionKeys]:
+    """The mappings of a config under top-level keys that name a Trainer other than ``trainer:`` itself
+    (``trainer_params:``; comments already removed), each as a :class:`SectionKeys` of that ``key``."""
+    names = sorted({match.group(1) for match in _KEYED.finditer(code)} - {"trainer"})
+    return [section for name in names for section in yaml_sections(code, path, name)]
+
+
+def yaml_sections(code: str, path: str, key: str = "trainer") -> list[SectionKeys]:
     """The top-level Trainer sections of a config (comments already removed): a ``trainer/`` group file's
-    top-level keys, or the keys one level under a top-level ``trainer:``, in each document of the stream."""
+    top-level keys, or the keys one level under a top-level ``trainer:`` (``key``), in each document of the
+    stream."""
     parts = path.replace("\\", "/").split("/")
-    group = len(parts) >= 2 and parts[-2] == "trainer"
+    group = key == "trainer" and len(parts) >= 2 and parts[-2] == "trainer"
     found: list[SectionKeys] = []
     for lines in _documents(code)[:1] if group else _documents(code):
         composed = any(_DEFAULTS.match(line) for line in lines)
         if group:
             body, indent = lines, 0
         else:
-            start = next((i for i, line in enumerate(lines) if re.match(r"^trainer\s*:\s*$", line)), None)
+            start = next((i for i, line in enumerate(lines) if re.match(rf"^{re.escape(key)}\s*:\s*$", line)), None)
             if start is None:
                 continue
             body = []
@@ -85,7 +98,7 @@ def yaml_sections(code: str, path: str) -> list[SectionKeys]:
                     nested.setdefault(current, []).append(match.group(1))
         if items:
             below = tuple((key, tuple(keys)) for key, keys in nested.items())
-            found.append(SectionKeys(path, tuple(items), composed, below))
+            found.append(SectionKeys(path, tuple(items), composed, below, key))
     return found
 
 
@@ -178,7 +191,8 @@ def yaml_uses(text: str, path: str) -> FileIndex:
             if match.group(1) in STRATEGY_CLASSES
             and (in_group or (not trainer_file and _under_plugins(code, match.start())))
         )
-    return FileIndex(uses=tuple(uses), sections=tuple(found), facts=text_facts(code, path))
+    keyed = tuple(keyed_sections(code, path)) if "rainer" in code else ()
+    return FileIndex(uses=tuple(uses), sections=tuple(found), facts=text_facts(code, path), keyed=keyed)
 
 
 def _under_plugins(code: str, offset: int) -> bool:

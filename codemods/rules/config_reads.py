@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
-from codemods.project.config_chains import config_key
+from codemods.project.config_chains import config_key, other_section_key
 from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.store_values import gpus_get, gpus_read
 from codemods.rules import _zero_safe
@@ -51,7 +51,7 @@ def visit_call(ctx: FileContext, node: cst.Call, _: Any) -> None:
     return None
 
 
-def _stored(ctx: FileContext, node: cst.Attribute) -> bool:
+def _stored(ctx: FileContext, node: cst.BaseExpression) -> bool:
     """``node`` is what its statement assigns to (``cfg.trainer.gpus = 1``): a store, rule ``config_stores``'s."""
     statement = ctx.statements[-1] if ctx.statements else None
     return isinstance(statement, cst.SimpleStatementLine) and any(
@@ -62,12 +62,12 @@ def _stored(ctx: FileContext, node: cst.Attribute) -> bool:
 
 def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attribute) -> Any:
     old = original.attr.value
-    if old not in UNSET_READS or not (
-        isinstance(original.value, cst.Attribute) and original.value.attr.value == "trainer"
-    ):
+    if old not in UNSET_READS:
         return updated
+    if not (isinstance(original.value, cst.Attribute) and original.value.attr.value == "trainer"):
+        return _keyed(ctx, original, updated, old)
     # both decided for the whole project (codemods.project.moved_reads)
-    if old not in ctx.options.moved_reads and old not in ctx.options.unset_reads:
+    if f"trainer.{old}" not in ctx.options.moved_reads and old not in ctx.options.unset_reads:
         return updated
     chain = key_path(original)
     if chain is None or config_key(chain) != f"trainer.{old}" or _stored(ctx, original):
@@ -84,7 +84,7 @@ def leave_attribute(ctx: FileContext, original: cst.Attribute, updated: cst.Attr
         )
         return updated
     new = MOVES[old]
-    if old in ctx.options.read_expressions:  # some config, command or store gives 0: the CPU in the new keys
+    if f"trainer.{old}" in ctx.options.read_expressions:  # some config, command or store gives 0: the CPU there
         section = ctx.code(original.value)
         ctx.fix(
             ID,
@@ -109,13 +109,13 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if arg.keyword is not None or arg.star or not isinstance(text, cst.SimpleString | cst.ConcatenatedString):
         return updated
     old = text.evaluated_value
-    if old not in MOVES or old not in ctx.options.moved_reads or id(original) not in ctx.zero_safe:
+    if old not in MOVES or f"trainer.{old}" not in ctx.options.moved_reads or id(original) not in ctx.zero_safe:
         return updated
     chain = key_path(func.value)
     if chain is None or chain[-1] != "trainer" or config_key([*chain, old]) != f"trainer.{old}":
         return updated
     new = MOVES[old]
-    if old in ctx.options.read_expressions:  # some config, command or store gives 0: the CPU in the new keys
+    if f"trainer.{old}" in ctx.options.read_expressions:  # some config, command or store gives 0: the CPU there
         ctx.fix(
             ID,
             f'trainer.get("{old}") is {gpus_get("trainer")} once the configs migrate (0 became accelerator: cpu):'
@@ -128,6 +128,50 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     return updated.with_changes(args=[arg.with_changes(value=cst.SimpleString(f"{quote}{new}{quote}"))])
 
 
+def _keyed(ctx: FileContext, original: cst.Attribute | cst.Subscript, updated: Any, old: str) -> Any:
+    """``config["trainer_params"]["gpus"]`` -> ``config["trainer_params"]["devices"]`` (or ``.gpus`` ->
+    ``.devices``) where the project splats ``trainer_params`` into a Trainer and its configs move the key in this
+    run (``codemods.project.moved_reads``: the same value, never an expression there)."""
+    chain = key_path(original)
+    key = other_section_key(chain, MOVES) if chain is not None else None
+    if key is None or key not in ctx.options.moved_reads or _stored(ctx, original):
+        return updated
+    new = MOVES[old]
+    section = key.partition(".")[0]
+    index = updated.slice[0].slice if isinstance(updated, cst.Subscript) else None
+    quote = index.value.quote if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString) else '"'
+    if key in ctx.options.read_expressions:  # some config gives 0: the CPU in the new keys
+        holder = ctx.code(original.value)
+        ctx.fix(
+            ID,
+            f"{section}.{old} is {section}.{new} where {section}.accelerator is gpu, else 0, once the configs "
+            "migrate (0 became accelerator: cpu): the read gives what it gave",
+            original,
+        )
+        if isinstance(updated, cst.Attribute):
+            return cst.parse_expression(gpus_read(holder))
+        return cst.parse_expression(
+            f'({holder}[{quote}{new}{quote}] if {holder}[{quote}accelerator{quote}] == "gpu" else 0)'
+        )
+    ctx.fix(ID, f"{section}.{old} is {section}.{new} in every config this read may see now: it moved with it", original)
+    if isinstance(updated, cst.Attribute):
+        return updated.with_changes(attr=cst.Name(new))
+    return updated.with_changes(
+        slice=[updated.slice[0].with_changes(slice=cst.Index(cst.SimpleString(quote + new + quote)))]
+    )
+
+
+def leave_subscript(ctx: FileContext, original: cst.Subscript, updated: cst.Subscript) -> Any:
+    """``config["trainer_params"]["gpus"]``: :func:`_keyed`."""
+    if len(original.slice) != 1:
+        return updated
+    index = original.slice[0].slice
+    if not (isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString)):
+        return updated
+    old = index.value.evaluated_value
+    return _keyed(ctx, original, updated, old) if isinstance(old, str) and old in MOVES else updated
+
+
 RULE = Rule(
     id=ID,
     description="reads of a config key (cfg.trainer.gpus) move to the key its configs now hold (cfg.trainer.devices); "
@@ -137,10 +181,18 @@ RULE = Rule(
     handlers={
         **_zero_safe.HANDLERS,
         "Attribute": leave_attribute,
+        "Subscript": leave_subscript,
         "visit_Call": visit_call,
         "Call": leave_call,
     },
     tokens=tuple(UNSET_READS),
-    # cfg.trainer.get("gpus") names no attribute the pass visits for (``.gpus`` is a Trainer property)
-    visit=lambda: re.compile(r"\btrainer\s*\.\s*get\s*\(\s*[\"'](?:" + "|".join(MOVES) + r")[\"']"),
+    # cfg.trainer.get("gpus") and config["trainer_params"]["gpus"] name no attribute the pass visits for
+    # (``.gpus`` is a Trainer property)
+    visit=lambda: re.compile(
+        r"\btrainer\s*\.\s*get\s*\(\s*[\"'](?:"
+        + "|".join(MOVES)
+        + r")[\"']|\[\s*[\"'](?:"
+        + "|".join(MOVES)
+        + r")[\"']\s*\]"
+    ),
 )
