@@ -92,6 +92,16 @@ REVALUED: dict[tuple[str, str, str], str] = {
     ("pytorch_lightning.cli.LightningCLI", "seed_everything_default", "None"): "False",
 }
 
+#: (owner, old keyword) -> (the keyword whose dict takes it, its key there): keywords 1.7 folded into one dict
+#: (deprecated in 1.7, gone in 2.0; Lightning's upgrade guide, 1.9 advanced rows 26-27). 1.5.10's LightningCLI gave
+#: them to its save_config_callback as (config_filename, overwrite=, multifile=); 2.6.6's gives it
+#: ``**save_config_kwargs``, and SaveConfigCallback takes config_filename, overwrite and multifile (both sources).
+FOLDED: dict[tuple[str, str], tuple[str, str]] = {
+    ("pytorch_lightning.cli.LightningCLI", "save_config_filename"): ("save_config_kwargs", "config_filename"),
+    ("pytorch_lightning.cli.LightningCLI", "save_config_overwrite"): ("save_config_kwargs", "overwrite"),
+    ("pytorch_lightning.cli.LightningCLI", "save_config_multifile"): ("save_config_kwargs", "multifile"),
+}
+
 _AGGREGATE = "aggregate the metrics yourself before logging them (1.x merged one step's with it)"
 
 #: (class name, keyword) -> what to write instead, for a keyword the target refuses with no one-to-one successor.
@@ -102,6 +112,11 @@ INSTEAD: dict[tuple[str, str], str] = {
     ("ModelCheckpoint", "filepath"): "pass dirpath= (the folder) and filename= (the name pattern, without .ckpt)",
     # 1.5.10's LightningLoggerBase.agg_and_log_metrics merged the metrics logged at one step with them; 1.7.7
     # deprecated both ("deprecated in v1.6 and will be removed in v1.8"), and 2.x logs each call as it comes.
+    # (FOLDED, where the call gives its save_config_callback a class of its own, which 1.5.10 handed config_filename
+    # by position and 2.x hands it by name)
+    ("LightningCLI", "save_config_filename"): 'pass save_config_kwargs={"config_filename": ...}',
+    ("LightningCLI", "save_config_overwrite"): 'pass save_config_kwargs={"overwrite": ...}',
+    ("LightningCLI", "save_config_multifile"): 'pass save_config_kwargs={"multifile": ...}',
     ("Logger", "agg_key_funcs"): _AGGREGATE,
     ("Logger", "agg_default_func"): _AGGREGATE,
 }

@@ -209,19 +209,21 @@ ROWS = (
         "1.9-advanced-26",
         "LightningCLI(save_config_overwrite=)",
         'LightningCLI(save_config_kwargs={"overwrite": ...})',
-        "todo:removed_keywords",
+        "rewrite:removed_keywords",
         f"{PL}.utilities.cli.LightningCLI(save_config_overwrite)",
         "1.7",
         built(f"{PL}.utilities.cli", "LightningCLI", "Model, save_config_overwrite=True"),
+        shows='save_config_kwargs={"overwrite": True}',
     ),
     Row(
         "1.9-advanced-27",
         "LightningCLI(save_config_multifile=)",
         'LightningCLI(save_config_kwargs={"multifile": ...})',
-        "todo:removed_keywords",
+        "rewrite:removed_keywords",
         f"{PL}.utilities.cli.LightningCLI(save_config_multifile)",
         "1.7",
         built(f"{PL}.utilities.cli", "LightningCLI", "Model, save_config_multifile=True"),
+        shows='save_config_kwargs={"multifile": True}',
     ),
     *(
         Row(

@@ -27,11 +27,14 @@ from codemods.frontends.python.context import super_call
 from codemods.plan.resolve import resolve
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
+from codemods.rules import _folded_keywords as _folded
+from codemods.rules import _overridden_keywords as _overridden
 from codemods.rules._hook_classes import base_of, project_base_of
 from codemods.rules._trainer_kind import enclosing_class, trainer_kind
 from legacy_api.hooks import LEGACY_RELEASES, parse_signature
 from legacy_api.keywords import (
     DEFAULTED,
+    FOLDED,
     FORWARDED,
     INSTEAD,
     MAPPED,
@@ -53,7 +56,6 @@ ID = "removed_keywords"
 _METHODS = frozenset({"fit", "validate", "test", "predict", "tune"})
 _TRAINER = f"{PL}.trainer.trainer.Trainer"
 _LOG = f"{PL}.LightningModule.log"
-_STRATEGY = f"{PL}.strategies.strategy.Strategy"
 
 
 def _logs_a_dict(call: cst.Call) -> bool:
@@ -171,12 +173,13 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     dropped: list[str] = []
     problems: list[str] = []
     legacy = _legacy_keywords(legacy_path) | _legacy_keywords(path)
-    for keyword in sorted(given - names):
+    folds = _folded.foldable(updated, path.removesuffix(".__init__"), given - names)
+    for keyword in sorted(given - names - set(folds)):
         key = short if short.startswith("Trainer.") else path.removesuffix(".__init__")
         new = renamed_keyword(release, key, keyword)
         if new is not None and (new in names or forwards) and new not in given:  # (CometLogger: name= in **kwargs)
             renamed[keyword] = new
-        elif keyword in OVERRIDDEN and keyword in legacy and _is_strategy(ctx, path):
+        elif keyword in OVERRIDDEN and keyword in legacy and _overridden.is_strategy(ctx, path):
             dropped.append(keyword)
         elif not forwards:
             instead = INSTEAD.get((short, keyword))
@@ -195,8 +198,12 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if problems:
         ctx.todo(ID, "; ".join(problems), original)
     updated = _revalued(ctx, original, updated, short, path)
+    if folds:
+        into = FOLDED[(path.removesuffix(".__init__"), folds[0])][0]
+        updated = _folded.fold(updated, path.removesuffix(".__init__"), folds)
+        ctx.fix(ID, f"{short}({'=, '.join(folds)}=) -> {short}({into}={{...}}): the same values", original)
     if dropped:
-        updated = _drop_overridden(ctx, original, updated, short, dropped)
+        updated = _overridden.drop(ctx, original, updated, short, dropped)
     if not renamed:
         return updated
     for old, new in renamed.items():
@@ -208,70 +215,6 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
         for arg in updated.args
     ]
     return updated.with_changes(args=args)
-
-
-def _is_strategy(ctx: FileContext, path: str) -> bool:
-    """The target's class at ``path`` (``X.__init__``) is a strategy, whose ``num_nodes`` the Trainer sets."""
-    key = ctx.surface.resolve(path.removesuffix(".__init__"))
-    return key is not None and _STRATEGY in ctx.surface.mro(key)
-
-
-def _drop(args: list[cst.Arg], index: int) -> list[cst.Arg]:
-    """``args`` without ``args[index]``; the last argument keeps the comma (or none) that closed the list."""
-    kept = args[:index] + args[index + 1 :]
-    if index == len(args) - 1 and kept:
-        kept[-1] = kept[-1].with_changes(comma=args[index].comma)
-    return kept
-
-
-def _drop_overridden(
-    ctx: FileContext, original: cst.Call, updated: cst.Call, short: str, dropped: list[str]
-) -> cst.Call:
-    """``DDPStrategy(num_nodes=2)`` -> ``DDPStrategy()``: the Trainer's own flag overwrote it in 1.x and does at the
-    target (``legacy_api.keywords.OVERRIDDEN``). Where the Trainer call of the same statement does not pass the same
-    value (or none is seen), a report too: the value had no effect in 1.x."""
-    flags = _trainer_flags(ctx, original)
-    args = list(updated.args)
-    for keyword in dropped:
-        index = next(i for i, arg in enumerate(args) if arg.keyword is not None and arg.keyword.value == keyword)
-        written = ctx.code(args[index].value)
-        args = _drop(args, index)
-        flag, default = OVERRIDDEN[keyword]
-        ctx.fix(ID, f"dropped {short}({keyword}={written}): the Trainer's {flag}= sets it, in 1.x as now", original)
-        seen = flags.get(flag, default) if flags is not None else None
-        if seen != written:
-            where = f"Trainer({flag}={seen}) here" if seen is not None else f"the Trainer's {flag}=, not seen here,"
-            ctx.report(
-                ID,
-                f"{short}({keyword}={written}) had no effect in 1.x ({where} overrode it): "
-                f"pass Trainer({flag}={written}) if you meant it",
-                original,
-            )
-    return updated.with_changes(args=args)
-
-
-def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
-    found = [node]
-    for child in node.children:
-        found += _walk(child)
-    return found
-
-
-def _trainer_flags(ctx: FileContext, call: cst.Call) -> dict[str, str] | None:
-    """The keywords (as written) of the ``Trainer(...)`` call of the enclosing statement that holds ``call``
-    (``Trainer(strategy=DDPPlugin(num_nodes=2), num_nodes=2)``); None where there is none, or it passes ``**``."""
-    if not ctx.statements:
-        return None
-    for node in _walk(ctx.statements[-1]):
-        if not isinstance(node, cst.Call) or node is call:
-            continue
-        name = ctx.qualified_name(node.func)
-        if name is None or ctx.surface.resolve(name) != _TRAINER or not any(n is call for n in _walk(node)):
-            continue
-        if any(arg.star for arg in node.args):
-            return None
-        return {arg.keyword.value: ctx.code(arg.value) for arg in node.args if arg.keyword is not None}
-    return None
 
 
 def _missing(ctx: FileContext, call: cst.Call, short: str, path: str, legacy_path: str) -> list[str]:

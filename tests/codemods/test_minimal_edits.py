@@ -14,7 +14,7 @@ import pytest
 
 from codemods.runner import transform_text
 from legacy_api.hooks import GONE_PARAMETERS, SUCCESSORS
-from legacy_api.keywords import RENAMED
+from legacy_api.keywords import FOLDED, RENAMED
 from legacy_api.lightning15 import LEGACY_FLAGS
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS
 from legacy_api.renames import ENUM_MEMBERS, RENAMES, STRATEGY_CLASSES, TRAINER_PROPERTIES
@@ -30,6 +30,7 @@ _WORDS = (
     | {"accelerator", "strategy", "plugins", "precision", "devices", "Plugin", "pytorch_lightning", "compat"}
     | {"Trainer", "trainer", "LightningCLI", "trainer_defaults", "TODO"}
     | {keyword for _, keyword in RENAMED}
+    | {keyword for _, keyword in FOLDED}  # save_config_overwrite= -> save_config_kwargs={...} (removed_keywords)
     | {hook for _, hook in SUCCESSORS}  # a removed hook's def is renamed (epoch_end_hooks)
     | {name for gone in GONE_PARAMETERS.values() for name in gone}
     | {"optimizer_step", "optimizer_idx", "on_tpu", "using_native_amp", "using_lbfgs"}  # optimizer_step_hook

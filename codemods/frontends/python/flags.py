@@ -92,9 +92,13 @@ def _lightning_cli(ctx: FileContext, original: cst.Call, updated: cst.Call) -> A
     name = ctx.qualified_name(original.func)
     if name is None or name.rpartition(".")[2] != "LightningCLI" or name.split(".", 1)[0] not in _CLI_ROOTS:
         return updated
+    # paired by keyword: a rule before this one may have folded keywords of the call (save_config_kwargs=)
+    old = next(
+        (arg for arg in original.args if arg.keyword is not None and arg.keyword.value == "trainer_defaults"), None
+    )
     args = list(updated.args)
-    for index, (old, new_arg) in enumerate(zip(original.args, updated.args, strict=True)):
-        if old.keyword is not None and old.keyword.value == "trainer_defaults":
+    for index, new_arg in enumerate(updated.args):
+        if old is not None and new_arg.keyword is not None and new_arg.keyword.value == "trainer_defaults":
             value = dict_plan(ctx, old.value, new_arg.value)
             if value is not new_arg.value:
                 args[index] = new_arg.with_changes(value=value)
