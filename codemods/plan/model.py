@@ -138,6 +138,9 @@ class Plan:
     enabled: Callable[[str], bool]
     #: The call also receives flags we cannot see (``**kwargs``, ``from_argparse_args(args)``).
     opaque_rest: bool = False
+    #: A config section's keys kept out of the plan as written (used elsewhere: ``codemods.project.guard``); where
+    #: they are all the plan does not see (``opaque_rest``), their names say what they cannot choose.
+    held: frozenset[str] = frozenset()
     #: A config section that Hydra composes with others (its file has a top-level ``defaults:`` list): what it
     #: leaves out (the devices) may come from them. Set by the YAML front end; a group file's own ``defaults``
     #: key, which the plan sees as a flag, counts too (:attr:`is_composed`).

@@ -57,11 +57,11 @@ def _section_keys(index: ProjectIndex, options: Options, held_at: list[set[str]]
         # change that is used where the section may be seen stays (the project guard holds it), and the rest is
         # planned without it
         items = section_values(section)
-        plan = plan_section(items, options, section, index, False)
+        plan = plan_section(items, options, section, index)
         kept = {key for key in changed_keys(items, plan.items) if f"trainer.{key}" in held}
         if kept:
             rest = frozenset(key for key, _ in section.items if key not in kept)
-            plan = plan_section(section_values(section, rest), options, section, index, True)
+            plan = plan_section(section_values(section, rest), options, section, index, frozenset(kept))
         written = frozenset(key for key, _ in section.items)
         after = frozenset(plan.keys()) | kept
         # a key the plan adds that a schema of the section lacks: the guard holds the section as it is written

@@ -198,7 +198,7 @@ def _mode(
 
     for section in holding:
         items = section_values(section)
-        plan = plan_section(items, options, section, index, False)
+        plan = plan_section(items, options, section, index)
         before, after = dict(items), dict(plan.items)
         value, accelerator = after.get(new), after.get("accelerator")
         if old in after or value is None or not before[old].known or accelerator is None:

@@ -49,7 +49,7 @@ def fate(index: ProjectIndex, options: Options, section: SectionKeys, migrates: 
     items = section_values(section)
     written = [key for key, _ in items]
     before = frozenset(written)
-    plan = plan_section(items, options, section, index, False)
+    plan = plan_section(items, options, section, index)
     todo = _todo_keys(plan, written)
     if [(k, id(v)) for k, v in items] == [(k, id(v)) for k, v in plan.items]:
         return Fate(section, before, frozenset(todo))
@@ -61,7 +61,7 @@ def fate(index: ProjectIndex, options: Options, section: SectionKeys, migrates: 
     if not used or len(used) != len(refused) or len(used) >= len(items):
         return Fate(section, before, everything)
     rest = section_values(section, before - used)
-    partial = plan_section(rest, options, section, index, True)
+    partial = plan_section(rest, options, section, index, frozenset(used))
     if [(k, id(v)) for k, v in rest] != [(k, id(v)) for k, v in partial.items] and reasons(
         index, section.path, "trainer", rest, partial.items, written, migrates, options.target_tuple
     ):

@@ -80,15 +80,20 @@ def composed_into(index: object, path: str, keys: Iterable[str]) -> bool:
 
 
 def plan_section(
-    items: Sequence[tuple[str, Value]], options: Options, section: SectionKeys, index: ProjectIndex, held: bool
+    items: Sequence[tuple[str, Value]],
+    options: Options,
+    section: SectionKeys,
+    index: ProjectIndex,
+    held: frozenset[str] = frozenset(),
 ) -> Plan:
-    """The flag rules' plan for ``items`` of ``section`` (``held``: some of its keys are kept out of the plan)."""
+    """The flag rules' plan for ``items`` of ``section`` (``held``: its keys kept out of the plan, as written)."""
     plan = Plan(
         list(items),
         options.target_tuple,
         PL,
         options.enabled,
-        opaque_rest=held,
+        opaque_rest=bool(held),
+        held=held,
         composed=section.composed or composed_into(index, section.path, (key for key, _ in section.items)),
         origin={key: "explicit" for key, _ in items},
         written_in="yaml",

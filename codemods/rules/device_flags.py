@@ -26,6 +26,11 @@ from legacy_api.lightning15 import truthy as lightning_truthy
 
 ID = "device_flags"
 _ACCELERATOR_ORDER = tuple(reversed(PRECEDENCE))  # the last truthy one wins
+#: The keys that may choose the accelerator or the devices in 1.5 (a strategy object in plugins= may hold devices).
+_CHOOSERS = frozenset(
+    {"gpus", "tpu_cores", "ipus", "hpus", "num_processes", "devices", "auto_select_gpus"}
+    | {"accelerator", "distributed_backend", "strategy", "plugins"}
+)
 _SAME = {"gpu": {"gpu", "cuda"}, "cpu": {"cpu"}, "tpu": {"tpu"}, "ipu": {"ipu"}}
 
 
@@ -62,16 +67,18 @@ def _conditional(plan: Plan, flag: str, value: Value) -> bool:
 
 
 def _all_falsy(plan: Plan, flags: dict[str, Value]) -> None:
-    """Every device flag said "not this device": the CPU, unless a flag this plan cannot see chose otherwise."""
+    """Every device flag said "not this device": the CPU, unless a flag this plan cannot see chose otherwise. (A
+    config section's keys held as written, none of which chooses a device, hide nothing that could.)"""
+    unseen = plan.opaque_rest and not (plan.held and not plan.held & _CHOOSERS)
     for flag, value in flags.items():
         plan.drop(flag)
-        if plan.opaque_rest:
+        if unseen:
             plan.note(ID, f"removed {flag}={value.text}: it chose no accelerator")
         else:
             plan.note(ID, f"removed {flag}={value.text}: it meant CPU")
     if "accelerator" in plan or plan.target < (2, 0) or plan.is_compat:
         return
-    if plan.opaque_rest:
+    if unseen:
         # A falsy device flag does not decide the accelerator: tpu_cores=8 may come from flags we cannot see.
         falsy = ", ".join(f"{flag}={value.text}" for flag, value in flags.items())
         plan.todo(

@@ -127,6 +127,7 @@ class FilePass:
             section.root,
             self.options.enabled,
             opaque_rest=bool(held),
+            held=frozenset(held),
             composed=composed(doc) or composed_into(self.options.project, self.path, (key for key, _ in items)),
             origin={k: "explicit" for k, _ in items},
             written_in="yaml",
