@@ -28,6 +28,11 @@ _TUNE_FLAG_READ = re.compile(rb"\.\s*(auto_lr_find|auto_scale_batch_size)\b")
 
 
 _MOVABLE_TEXT = {key: re.compile(rb"(?<!\w)trainer\W{1,3}" + key.encode() + rb"\b") for key in MOVABLE}
+#: The key read under another section key that names a Trainer (``config["trainer_params"]["gpus"]``).
+_KEYED_TEXT = {
+    key: re.compile(rb"(?:\w+trainer\w*|\w*trainer\w+)[\"'\]\[.]{1,5}" + key.encode() + rb"\b", re.IGNORECASE)
+    for key in MOVABLE
+}
 _YAML_KEY = {
     key: re.compile(rb"(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)" + key.encode() + rb"[ \t]*:", re.MULTILINE)
     for key in UNSET_READS
@@ -67,9 +72,12 @@ def unindexed(path: str, data: bytes, part: FileIndex) -> tuple[str, ...]:
         elif path.endswith((".yaml", ".yml")):
             if _unrecorded(key, data, part) and _under_trainer(key, data):
                 found.append(f"unindexed:{key}")
-        elif _mentions(key, data) > _commands_of(key, part):
-            # every mention is a command the index holds (a script's ``trainer.gpus=2``): those are weighed
-            found.append(f"unindexed:{key}")
+        else:
+            if _mentions(key, data) > _commands_of(key, part):
+                # every mention is a command the index holds (a script's ``trainer.gpus=2``): those are weighed
+                found.append(f"unindexed:{key}")
+            if _KEYED_TEXT[key].search(data):
+                found.append(f"unindexed-keyed:{key}")  # config["trainer_params"]["gpus"] in a notebook or a doc
     return tuple(found)
 
 

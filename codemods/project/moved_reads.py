@@ -32,6 +32,7 @@ from codemods.project.guard import blocked_keys, reasons
 from codemods.project.index import ProjectIndex, Schema, SectionKeys, Use
 from codemods.project.keys import MOVES, UNSET_READS
 from codemods.project.moved_stores import store_moves
+from codemods.project.scan_yaml import UNREAD
 from codemods.project.schema_plans import migrated_schema, plan_schema, schema_facts
 from codemods.project.section_plans import plan_section, section_values
 from codemods.project.store_values import CPU, translate
@@ -181,6 +182,8 @@ def _mode(
             return None
     # the configs these reads may see: none may set the new key already, nor may anything else set it there
     seen = [s for s in _sections(index, name) if any(index.use_reaches(use, s.path) for use in reads)]
+    if any(item == UNREAD for section in seen for item, _ in section.items):
+        return None  # a section written as a flow mapping, an anchor or a merge: its values are not read here
     if any(item == new for section in seen for item, _ in section.items):
         return None
     if any(index.use_reaches(use, section.path) for use in index.uses_of(f"{name}.{new}") for section in seen):
@@ -239,6 +242,8 @@ def _modes(index: ProjectIndex, options: Options) -> dict[str, dict[str, str]]:
             uses = index.uses_of(f"{name}.{old}")
             if f"unindexed:{old}" in index.facts or not any(movable_read(use) for use in uses):
                 continue
+            if name != "trainer" and f"unindexed-keyed:{old}" in index.facts:
+                continue  # a notebook or a doc reads it under that key, where the index does not look
             holding = [section for section in _sections(index, name) if any(k == old for k, _ in section.items)]
             groups = _components(index, uses, holding)
             for group in groups:

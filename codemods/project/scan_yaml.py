@@ -42,14 +42,24 @@ def _documents(code: str) -> list[list[str]]:
 
 #: A top-level key that may hold a Trainer section under another name (``trainer_params:``, ``pl_trainer:``):
 #: indexed as one, and used as one where the project splats it into a Trainer (``ProjectIndex.keyed_sections``).
-_KEYED = re.compile(r"^(\w*trainer\w*)\s*:\s*$", re.MULTILINE | re.IGNORECASE)
+_KEYED = re.compile(r"^(\w*trainer\w*)[ \t]*:(.*)$", re.MULTILINE | re.IGNORECASE)
+#: The item a keyed section written otherwise than as a plain block gets (``trainer_params: {gpus: 0}``, an anchor,
+#: an alias, a merge key): what it holds is not read here, so no read of its keys may move.
+UNREAD = "<unread>"
 
 
 def keyed_sections(code: str, path: str) -> list[SectionKeys]:
     """The mappings of a config under top-level keys that name a Trainer other than ``trainer:`` itself
-    (``trainer_params:``; comments already removed), each as a :class:`SectionKeys` of that ``key``."""
-    names = sorted({match.group(1) for match in _KEYED.finditer(code)} - {"trainer"})
-    return [section for name in names for section in yaml_sections(code, path, name)]
+    (``trainer_params:``; comments already removed), each as a :class:`SectionKeys` of that ``key``; one written
+    otherwise than as a block of plain keys holds the one item :data:`UNREAD`."""
+    found: list[SectionKeys] = []
+    for name, rest in sorted({(m.group(1), m.group(2).strip()) for m in _KEYED.finditer(code)}):
+        if name == "trainer":
+            continue
+        block = [] if rest else yaml_sections(code, path, name)
+        plain = block and all(re.fullmatch(r"\w+", key) for section in block for key, _ in section.items)
+        found.extend(block if plain else [SectionKeys(path, ((UNREAD, rest),), key=name)])
+    return found
 
 
 def yaml_sections(code: str, path: str, key: str = "trainer") -> list[SectionKeys]:
