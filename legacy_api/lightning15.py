@@ -95,8 +95,12 @@ CPU_FALLBACK: dict[str, str] = {"dp": "ddp", "ddp2": "ddp"}
 
 
 def truthy(value: Any) -> bool:
-    """``0``, ``"0"``, ``""``, ``[]``, ``None`` and ``False`` meant "not this device"."""
-    return value not in (None, 0, "0", "", False) and value != []
+    """``0``, ``"0"``, ``""``, ``[]``, ``None`` and ``False`` meant "not this device"; a string with spaces around
+    (``" 0"``, ``"[]"`` written as text) as well: 1.5.10's ``parse_gpu_ids`` compared ``str(gpus).strip()`` with
+    ``"0"`` and ``"[]"``."""
+    if isinstance(value, str):
+        return value.strip() not in ("0", "", "[]")
+    return value not in (None, 0, False) and value != []
 
 
 def device_count(value: Any) -> int | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.codemods.helpers import check_todo, check_transformed, exercised
+from tests.codemods.helpers import check_todo, check_transformed, exercised, run
 
 RULE = "device_flags"
 
@@ -98,6 +98,19 @@ TRANSFORMED = [
 ]
 
 
+_ZERO = "str(args.gpus).strip() in ('0', '[]', 'None')"  # (quoted as the file quotes)
+TRANSFORMED.append(
+    pytest.param(
+        "from pytorch_lightning import Trainer\ndef f(args, n):\n    return Trainer(gpus=args.gpus, strategy='ddp')\n",
+        "from pytorch_lightning import Trainer\ndef f(args, n):\n"
+        f"    return Trainer(accelerator='cpu' if {_ZERO} else 'gpu', devices=1 if {_ZERO} else args.gpus, "
+        f"strategy='auto' if {_ZERO} else 'ddp')\n",
+        "2.0",
+        id="with gpus=0 1.5 dropped DDP for one CPU process (' 0' too): the strategy follows the same test",
+    )
+)
+
+
 @pytest.mark.parametrize(("before", "after", "target"), TRANSFORMED)
 def test_transformed(before: str, after: str, target: str) -> None:
     check_transformed(before, after, target)
@@ -107,12 +120,6 @@ _CALL = "from pytorch_lightning import Trainer\ndef f(args, n):\n    return Trai
 
 TODO = [
     pytest.param(_CALL.format("gpus=args.gpus()"), "2.0", "device_flags", id="a call may differ when written twice"),
-    pytest.param(
-        _CALL.format("gpus=args.gpus, strategy='ddp'"),
-        "2.0",
-        "device_flags",
-        id="with gpus=0 1.5 dropped DDP for one CPU process: one pair with strategy= cannot say that",
-    ),
     pytest.param(_CALL.format("ipus=n"), "2.0", "device_flags", id="ipus=0 ran on the IPU accelerator in 1.5"),
     pytest.param(_CALL.format("gpus=n, devices=4"), "2.0", "device_flags", id="devices= next to a non-literal"),
     pytest.param(
@@ -144,8 +151,12 @@ NOT_FOLLOWED = [
 
 @pytest.mark.parametrize("bindings", NOT_FOLLOWED)
 def test_a_name_bound_more_than_once_is_not_read_as_its_literal(bindings: str) -> None:
+    """The pair and the strategy are written from the name, read when the Trainer is built: never from the 2."""
     source = f"from pytorch_lightning import Trainer\n{bindings}Trainer(gpus=n, strategy='ddp')\n"
-    check_todo(source, "2.0", "device_flags")
+    outcome = run(source, "2.0")
+    assert "devices=1 if str(n).strip()" in outcome.source and "else n," in outcome.source, outcome.source
+    assert "devices=2" not in outcome.source
+    assert run(outcome.source, "2.0").source == outcome.source
 
 
 @pytest.mark.parametrize(("source", "target", "rule"), TODO)
