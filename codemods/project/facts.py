@@ -143,9 +143,13 @@ def _python_mentions(data: bytes, key: str) -> bool:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return True
     # cfg.trainer.get("gpus"): a use the index holds (codemods.project.scan_python), not a config built in code
-    named = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and config_get(node) == key}
     # and cfg["trainer"]["gpus"], config["trainer_params"]["gpus"]: indexed as reads of those sections' key
-    named |= {id(node.slice) for node in ast.walk(tree) if isinstance(node, ast.Subscript) and _keyed(node, key)}
+    named = {
+        id(node.args[0]) if isinstance(node, ast.Call) else id(node.slice)
+        for node in ast.walk(tree)
+        if (isinstance(node, ast.Call) and config_get(node) == key)
+        or (isinstance(node, ast.Subscript) and _keyed(node, key))
+    }
     passing = _passing_functions(tree, key)
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and node.value == key and id(node) not in named:

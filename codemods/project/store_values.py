@@ -29,9 +29,13 @@ def translate(key: str, source: str) -> list[tuple[str, object]] | None:
     return None
 
 
-def gpus_read(section: str) -> str:
+def gpus_read(section: str, quote: str = "") -> str:
     """What ``<section>.gpus`` read in 1.5, from the keys its migrated config holds (``section``: the config
-    object's code, ``cfg.trainer``): the GPU count, or 0 where the config chose the CPU."""
+    object's code, ``cfg.trainer``): the GPU count, or 0 where the config chose the CPU. With ``quote``, spelled as
+    subscripts (``config["trainer_params"]["devices"]``: a dict from ``yaml.safe_load`` has no attributes)."""
+    if quote:
+        devices, accelerator = f"{section}[{quote}devices{quote}]", f"{section}[{quote}accelerator{quote}]"
+        return f'({devices} if {accelerator} == "gpu" else 0)'
     return f'({section}.devices if {section}.accelerator == "gpu" else 0)'
 
 

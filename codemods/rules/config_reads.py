@@ -141,18 +141,14 @@ def _keyed(ctx: FileContext, original: cst.Attribute | cst.Subscript, updated: A
     index = updated.slice[0].slice if isinstance(updated, cst.Subscript) else None
     quote = index.value.quote if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString) else '"'
     if key in ctx.options.read_expressions:  # some config gives 0: the CPU in the new keys
-        holder = ctx.code(original.value)
         ctx.fix(
             ID,
             f"{section}.{old} is {section}.{new} where {section}.accelerator is gpu, else 0, once the configs "
             "migrate (0 became accelerator: cpu): the read gives what it gave",
             original,
         )
-        if isinstance(updated, cst.Attribute):
-            return cst.parse_expression(gpus_read(holder))
-        return cst.parse_expression(
-            f'({holder}[{quote}{new}{quote}] if {holder}[{quote}accelerator{quote}] == "gpu" else 0)'
-        )
+        spelled = "" if isinstance(updated, cst.Attribute) else quote
+        return cst.parse_expression(gpus_read(ctx.code(original.value), spelled))
     ctx.fix(ID, f"{section}.{old} is {section}.{new} in every config this read may see now: it moved with it", original)
     if isinstance(updated, cst.Attribute):
         return updated.with_changes(attr=cst.Name(new))

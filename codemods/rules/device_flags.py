@@ -20,6 +20,7 @@ import dataclasses
 
 from codemods.plan.model import Plan, Value, new
 from codemods.plan.rule import Rule
+from codemods.project.keys import DECIDERS
 from codemods.rules._device_expression import expression, same_for_every_value
 from legacy_api.lightning15 import DEVICE_FLAGS, PRECEDENCE
 from legacy_api.lightning15 import truthy as lightning_truthy
@@ -27,10 +28,7 @@ from legacy_api.lightning15 import truthy as lightning_truthy
 ID = "device_flags"
 _ACCELERATOR_ORDER = tuple(reversed(PRECEDENCE))  # the last truthy one wins
 #: The keys that may choose the accelerator or the devices in 1.5 (a strategy object in plugins= may hold devices).
-_CHOOSERS = frozenset(
-    {"gpus", "tpu_cores", "ipus", "hpus", "num_processes", "devices", "auto_select_gpus"}
-    | {"accelerator", "distributed_backend", "strategy", "plugins"}
-)
+_CHOOSERS = DECIDERS | {"hpus", "strategy", "plugins"}
 _SAME = {"gpu": {"gpu", "cuda"}, "cpu": {"cpu"}, "tpu": {"tpu"}, "ipu": {"ipu"}}
 
 

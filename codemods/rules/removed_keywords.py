@@ -173,9 +173,10 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     dropped: list[str] = []
     problems: list[str] = []
     legacy = _legacy_keywords(legacy_path) | _legacy_keywords(path)
-    folds = _folded.foldable(updated, path.removesuffix(".__init__"), given - names)
+    home = path.removesuffix(".__init__")  # the target's class (or method) the keywords belong to
+    folds = _folded.foldable(updated, home, given - names)
     for keyword in sorted(given - names - set(folds)):
-        key = short if short.startswith("Trainer.") else path.removesuffix(".__init__")
+        key = short if short.startswith("Trainer.") else home
         new = renamed_keyword(release, key, keyword)
         if new is not None and (new in names or forwards) and new not in given:  # (CometLogger: name= in **kwargs)
             renamed[keyword] = new
@@ -199,8 +200,8 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
         ctx.todo(ID, "; ".join(problems), original)
     updated = _revalued(ctx, original, updated, short, path)
     if folds:
-        into = FOLDED[(path.removesuffix(".__init__"), folds[0])][0]
-        updated = _folded.fold(updated, path.removesuffix(".__init__"), folds)
+        into = FOLDED[(home, folds[0])][0]
+        updated = _folded.fold(updated, home, folds)
         ctx.fix(ID, f"{short}({'=, '.join(folds)}=) -> {short}({into}={{...}}): the same values", original)
     if dropped:
         updated = _overridden.drop(ctx, original, updated, short, dropped)

@@ -10,6 +10,7 @@ any comment on them stays behind as a comment line.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -207,8 +208,7 @@ class SectionWriter:
             anchor = slots[at].entry if where != "orphan" else None
             gap = self._gap(anchor, where == "after", deleted) if anchor is not None else None
             if gap is not None:
-                # where the key they replace stood (gpus: 0), after what of its line stays (its comment)
-                position = self.lines.starts[self.lines.line(max(gap.start, gap.end - 1)) + 1]
+                position = gap
             elif anchor is not None and where == "before" and self.lines.first_on_line(anchor.start):
                 position = self.lines.start(anchor.start)
             elif anchor is not None:
@@ -224,24 +224,23 @@ class SectionWriter:
             edits.append(self.insert(position, "".join(line + self.nl for item in items for line in item.text)))
         return edits
 
-    def _gap(self, anchor: Entry, after: bool, deleted: list[Entry]) -> Entry | None:
-        """The deleted entry next to ``anchor`` (right after it, or right before it), with only deleted entries
-        between them, on a line of its own: new keys that take a dropped key's place go on its line, not past the
-        blank lines and comments around it."""
+    def _gap(self, anchor: Entry, after: bool, deleted: list[Entry]) -> int | None:
+        """Where new keys next to ``anchor`` go when they take a dropped key's place (``gpus: 0``): after the line of
+        the deleted entry right after ``anchor`` (or the first of those right before it, with only deleted entries
+        between), where what stays of that line (its comment) is; None where there is none, it shares its line, or
+        it is the text's last line (the keys then go after the anchor, as where nothing was dropped)."""
         entries = self.section.entries
         index = next(i for i, entry in enumerate(entries) if entry is anchor)
         gone = {id(entry) for entry in deleted}
-        run = entries[index + 1 :] if after else list(reversed(entries[:index]))
-        found: Entry | None = None
-        for entry in run:
-            if id(entry) not in gone:
-                break
-            found = entry if after and found is None else entry if not after else found
-        if found is None or not self.lines.first_on_line(found.start):
+        side = entries[index + 1 :] if after else reversed(entries[:index])
+        run = list(itertools.takewhile(lambda entry: id(entry) in gone, side))
+        if not run:
             return None
-        if self.lines.line(max(found.start, found.end - 1)) + 1 >= len(self.lines.starts):
-            return None  # the text's last line: the keys go after the anchor, as where nothing was dropped
-        return found
+        found = run[0] if after else run[-1]
+        following = self.lines.line(max(found.start, found.end - 1)) + 1
+        if not self.lines.first_on_line(found.start) or following >= len(self.lines.starts):
+            return None
+        return self.lines.starts[following]
 
     def insert(self, position: int, text: str) -> Edit:
         if position == len(self.text) and not self.text.endswith("\n"):
