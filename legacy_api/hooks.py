@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
+from legacy_api._rename import version_tuple
 from legacy_api.surface import RELEASES, arguments, surface
 
 #: The Lightning classes whose hooks a user's subclass overrides: public path -> the short name used below. A base
@@ -129,6 +130,28 @@ CONSTANT_ARGUMENTS: dict[tuple[str, str], dict[str, str]] = {
     for hook in ("on_train_batch_start", "on_train_batch_end")
 }
 
+#: (base, hook) -> (the first release that passes the parameters only with several dataloaders, {parameter: the value
+#: 1.x passed with one}). 1.5.10's evaluation and prediction loops passed ``dataloader_idx`` to these hooks of the
+#: module and of every callback always, 0 with one dataloader; 2.0 passes it only where there are several (Lightning
+#: PR 16753). Recorded on 2.6.6 with one dataloader: a LightningModule hook that requires it raises a RuntimeError
+#: before the first batch, a Callback hook a TypeError; with several both get the index as 1.5 gave it. An override
+#: given the 1.x value as its default runs as in 1.5 either way.
+OPTIONAL_ARGUMENTS: dict[tuple[str, str], tuple[str, dict[str, str]]] = {
+    (base, f"on_{stage}_batch_{when}"): ("2.0", {"dataloader_idx": "0"})
+    for base in ("LightningModule", "Callback")
+    for stage in ("validation", "test", "predict")
+    for when in ("start", "end")
+}
+
+
+def default_arguments(base: str, hook: str, target: tuple[int, ...]) -> dict[str, str]:
+    """The parameters of ``base.hook`` that an override written for 1.x may take with their 1.x value as default at
+    ``target`` (:data:`CONSTANT_ARGUMENTS`, and :data:`OPTIONAL_ARGUMENTS` from its release on): {name: value}."""
+    if (base, hook) in CONSTANT_ARGUMENTS:
+        return CONSTANT_ARGUMENTS[(base, hook)]
+    optional = OPTIONAL_ARGUMENTS.get((base, hook))
+    return optional[1] if optional is not None and target >= version_tuple(optional[0]) else {}
+
 
 #: (base, hook) -> (the first release that no longer keeps what the hook returns, what to do instead). 1.5.10's
 #: Trainer saved what Callback.on_save_checkpoint returned under checkpoint["callbacks"][state_key] and handed it to
@@ -199,7 +222,7 @@ def changed_hooks() -> frozenset[str]:
     """The 1.x methods of the hook bases that the newest release lacks or declares with other parameters, and the
     hooks of :data:`GONE_PARAMETERS`: the only ``def`` names whose overrides may need a TODO."""
     newest = surface(RELEASES[-1])
-    names = {hook for _, hook in GONE_PARAMETERS}
+    names = {hook for _, hook in (*GONE_PARAMETERS, *OPTIONAL_ARGUMENTS)}
     for base in dict.fromkeys(HOOK_BASES.values()):
         for hook in legacy_hooks(base):
             now = signature(newest.release, base, hook)

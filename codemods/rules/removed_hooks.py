@@ -38,8 +38,10 @@ from legacy_api.hooks import (
     GONE_PARAMETERS,
     IGNORED_RETURNS,
     LEGACY_RELEASES,
+    OPTIONAL_ARGUMENTS,
     SUCCESSORS,
     changed_hooks,
+    default_arguments,
     legacy_hooks,
     members,
     parse_signature,
@@ -118,6 +120,16 @@ def _check(ctx: FileContext, base: str, node: _Def) -> str | None:
         # truncated backprop); where 1.x did, 2.x raises at fit (several optimizers need manual optimization).
         if name in gone and not default:
             return f"Lightning {target.release} no longer passes {name} to {hook}: {gone[name]}"
+    optional = OPTIONAL_ARGUMENTS.get((base, hook))
+    if optional is not None and ctx.target >= version_tuple(optional[0]):
+        # The target's signature has the default, so the count below cannot see it: with one dataloader the target
+        # passes nothing there (recorded on 2.6.6: a RuntimeError for the module's hook, a TypeError for a callback's).
+        unset = [name for name, default in node.params if name in optional[1] and not default]
+        if unset:
+            return (
+                f"Lightning {target.release} passes {', '.join(unset)} to {hook} only where there are several "
+                f"dataloaders (since {optional[0]})"
+            )
     ignored = IGNORED_RETURNS.get((base, hook))
     if ignored is not None and ctx.target >= version_tuple(ignored[0]) and node.returns():
         return f"Lightning {target.release} does not keep what {base}.{hook} returns: {ignored[1]}"
@@ -215,9 +227,7 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
     if message:
         defaulted = _with_constant_defaults(ctx, base, updated)
         if defaulted is not None:
-            ctx.fix(
-                ID, f"{message}: it gets the {_constants(base, original)} 1.x always passed as its default", original
-            )
+            ctx.fix(ID, f"{message}: it gets the {_constants(ctx, base, original)} as its default", original)
             return defaulted
         moved = _interrupt_hook.rewrite(ctx, owner, updated) if base == "Callback" else None
         if moved is not None and not _named_elsewhere(ctx, _interrupt_hook.HOOK):
@@ -258,15 +268,18 @@ def _without_unread_tail(ctx: FileContext, base: str, node: cst.FunctionDef) -> 
     return trimmed if _check(ctx, base, _Def.of_cst(trimmed)) is None else None
 
 
-def _constants(base: str, node: cst.FunctionDef) -> str:
-    given = CONSTANT_ARGUMENTS.get((base, node.name.value), {})
-    return ", ".join(f"{name}={value}" for name, value in given.items())
+def _constants(ctx: FileContext, base: str, node: cst.FunctionDef) -> str:
+    hook = node.name.value
+    given = default_arguments(base, hook, ctx.target)
+    passed = ", ".join(f"{name}={value}" for name, value in given.items())
+    return f"{passed} 1.x always passed" if (base, hook) in CONSTANT_ARGUMENTS else f"{passed} 1.x passed with one"
 
 
 def _with_constant_defaults(ctx: FileContext, base: str, node: cst.FunctionDef) -> cst.FunctionDef | None:
-    """``node`` with the trailing parameters 1.x always passed the same value (:data:`CONSTANT_ARGUMENTS`) given that
-    value as their default, where that is all the target objects to; else None."""
-    given = CONSTANT_ARGUMENTS.get((base, node.name.value))
+    """``node`` with the trailing parameters 1.x always passed the same value (:data:`CONSTANT_ARGUMENTS`), or passed
+    that value where the target passes nothing (:data:`OPTIONAL_ARGUMENTS`), given that value as their default, where
+    that is all the target objects to; else None."""
+    given = default_arguments(base, node.name.value, ctx.target)
     params = list(node.params.params)
     if not given or not params or node.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT):
         return None

@@ -1,11 +1,14 @@
-"""A ``Callback`` or LightningModule whose training batch hooks still require ``dataloader_idx``
+"""A ``Callback`` or LightningModule whose batch hooks still require ``dataloader_idx``
 (``on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx, dataloader_idx)``), as 1.5 called them.
 
 1.5.10's ``TrainerCallbackHookMixin`` and training epoch loop passed ``0`` to a training batch hook whose signature
 names ``dataloader_idx`` explicitly (``legacy_api.hooks.CONSTANT_ARGUMENTS``); 2.x passes fewer arguments and such a
-hook raises ``TypeError`` at the first batch. While a Trainer runs, each such bound hook is replaced on the
-instance by one that adds the ``0`` (warning once per class), and removed after the run. A hook that has a default
-for it (what ``migrate-trainer`` writes: ``dataloader_idx=0``) is left alone.
+hook raises ``TypeError`` at the first batch. Its evaluation and prediction loops passed the index to those batch
+hooks always, 0 with one dataloader; 2.x passes it only with several (``legacy_api.hooks.OPTIONAL_ARGUMENTS``), and
+with one raises (a RuntimeError for the module's hook, a TypeError for a callback's). While a Trainer runs, each such
+bound hook is replaced on the instance by one that adds the 1.x value where 2.x passes none (warning once per class),
+and removed after the run; its signature shows the value as the default, as 2.x's check of the module's hooks reads
+it. A hook that has a default for it (what ``migrate-trainer`` writes: ``dataloader_idx=0``) is left alone.
 """
 
 from __future__ import annotations
@@ -20,19 +23,22 @@ from typing import Any
 from compat._rows import compat_removed_in
 from compat._warn import Notice, warn
 from compat.lightning._patch import PatchLog
-from legacy_api.hooks import CONSTANT_ARGUMENTS, signature
+from legacy_api.hooks import CONSTANT_ARGUMENTS, OPTIONAL_ARGUMENTS, default_arguments, signature
+from legacy_api.renames import version_tuple
 from legacy_api.surface import RELEASES
 
 _NEWEST = RELEASES[-1]
 
 
 def _hooks(base: str) -> dict[str, dict[str, Any]]:
-    """``base``'s hooks whose 1.x arguments never varied (``legacy_api.hooks.CONSTANT_ARGUMENTS``): hook -> {parameter:
-    the value 1.x passed}."""
+    """``base``'s hooks that 1.x passed a value 2.x may leave out (``legacy_api.hooks.default_arguments``): hook ->
+    {parameter: the value 1.x passed}."""
+    target = version_tuple(_NEWEST)
+    hooks = [hook for owner, hook in (*CONSTANT_ARGUMENTS, *OPTIONAL_ARGUMENTS) if owner == base]
     return {
-        hook: {name: ast.literal_eval(value) for name, value in given.items()}
-        for (owner, hook), given in CONSTANT_ARGUMENTS.items()
-        if owner == base
+        hook: {name: ast.literal_eval(value) for name, value in default_arguments(base, hook, target).items()}
+        for hook in dict.fromkeys(hooks)
+        if default_arguments(base, hook, target)
     }
 
 
@@ -47,20 +53,41 @@ def _requires(hook: Callable[..., Any], names: dict[str, Any]) -> bool:
 
 def _adapted(owner: Any, base: str, name: str, hook: Callable[..., Any], given: dict[str, Any]) -> Callable[..., Any]:
     passed = ", ".join(f"{key}={value!r}" for key, value in given.items())
+    when = (
+        "to the training batch hooks; 2.x passes none"
+        if (base, name) in CONSTANT_ARGUMENTS
+        else "to the evaluation and prediction batch hooks with one dataloader; 2.x passes it only with several"
+    )
     notice = Notice(
         f"`{type(owner).__name__}.{name}(..., {', '.join(given)})`",
         f"`{name}{signature(_NEWEST, base, name)}` (or `{passed}`: `migrate-trainer` writes that default)",
         "2.0",
         compat_removed_in("2.0"),
-        details=f"1.5 passed {passed} to the training batch hooks; 2.x passes none.",
+        details=f"1.5 passed {passed} {when}.",
         rule="removed_hooks",
     )
+    original = inspect.signature(hook)
+    positions = {key: index for index, key in enumerate(original.parameters)}
 
     @functools.wraps(hook)
     def adapted(*args: Any, **kwargs: Any) -> Any:
-        warn(notice)
-        return hook(*args, **{**given, **kwargs})
+        missing = {
+            key: value
+            for key, value in given.items()
+            if key in positions and key not in kwargs and len(args) <= positions[key]
+        }
+        if missing:
+            warn(notice)
+        return hook(*args, **kwargs, **missing)
 
+    # 2.x reads the module's evaluation hooks' signatures before the first batch (it raises on a required
+    # dataloader_idx with one dataloader): the wrapper shows the 1.x value as the default.
+    adapted.__signature__ = original.replace(  # type: ignore[attr-defined]
+        parameters=[
+            parameter.replace(default=given[key]) if key in given else parameter
+            for key, parameter in original.parameters.items()
+        ]
+    )
     return adapted
 
 

@@ -212,6 +212,55 @@ DEFAULTED = [
 ]
 
 
+# The evaluation and prediction batch hooks: 1.5.10 passed dataloader_idx always (0 with one dataloader), 2.0 only
+# with several (legacy_api.hooks.OPTIONAL_ARGUMENTS): with one, 2.6.6 raises a RuntimeError for the module's hook and
+# a TypeError for a callback's. Run both sides: tests/data/programs/evaluation_batch_hooks.py.
+DEFAULTED += [
+    pytest.param(
+        CALLBACK.format(
+            body="    def on_validation_batch_end(self, trainer, pl_module, outputs, batch, batch_idx, dataloader_idx):\n"
+            "        pass\n"
+        ),
+        "dataloader_idx):",
+        "dataloader_idx=0):",
+        id="a Callback's on_validation_batch_end that requires dataloader_idx gets the 0 1.5.10 passed with one loader",
+    ),
+    pytest.param(
+        MODULE.format(
+            body="    def on_test_batch_start(self, batch, batch_idx, dataloader_idx: int):\n"
+            "        self.seen = dataloader_idx\n"
+        ),
+        "dataloader_idx: int):",
+        "dataloader_idx: int = 0):",
+        id="a module's annotated on_test_batch_start gets ': int = 0'",
+    ),
+    pytest.param(
+        CALLBACK.format(
+            body="    def on_predict_batch_end(self, trainer, pl_module, outputs, batch, batch_idx, dataloader_idx):\n"
+            "        pass\n"
+        ),
+        "dataloader_idx):",
+        "dataloader_idx=0):",
+        id="a Callback's on_predict_batch_end likewise",
+    ),
+]
+NOOP += [
+    pytest.param(
+        CALLBACK.format(
+            body="    def on_validation_batch_end(self, trainer, pl_module, outputs, batch, batch_idx, dataloader_idx):\n"
+            "        pass\n"
+        ),
+        "1.9",
+        id="1.9 still passed dataloader_idx to the evaluation batch hooks with one dataloader",
+    ),
+    pytest.param(
+        MODULE.format(body="    def validation_step(self, batch, batch_idx, dataloader_idx):\n        pass\n"),
+        "2.6",
+        id="validation_step got dataloader_idx only with several dataloaders in 1.5.10 too",
+    ),
+]
+
+
 # A trailing parameter the target no longer passes goes where the body never reads it: 2.6.6 calls a Callback's
 # on_train_epoch_end with (trainer, pl_module) only, as 1.5.10 already did (its callback_hook.py; a hook that still
 # required outputs raised there too: code written for 1.4, which passed it to a signature that named it).
@@ -267,7 +316,9 @@ TODO += [
         id="on_keyboard_interrupt beside the class's own on_exception keeps its TODO",
     ),
     pytest.param(
-        CALLBACK.format(body="    def on_train_epoch_end(self, trainer, pl_module, outputs):\n        print(outputs)\n"),
+        CALLBACK.format(
+            body="    def on_train_epoch_end(self, trainer, pl_module, outputs):\n        print(outputs)\n"
+        ),
         "2.6",
         ["outputs is no longer passed there"],
         id="a Callback's on_train_epoch_end that reads outputs keeps its TODO",
