@@ -42,10 +42,11 @@ def run_after(plan: Plan, rule: str) -> None:
 def _finish(plan: Plan, rule: str, message: str) -> None:
     order = REGISTRY[rule].order if rule in REGISTRY else 0
     for later in flag_rules():
-        independent = later.order > order and later.id in INDEPENDENT and later.step is not None
-        if independent and plan.applies(later.id, later.version):
-            assert later.step is not None
+        after = later.order > order and plan.applies(later.id, later.version)
+        if after and later.id in INDEPENDENT and later.step is not None:
             later.step(plan)
+        elif after and later.on_stop is not None:
+            later.on_stop(plan)
     waiting = [
         (flag, value)
         for flag, value in plan.items

@@ -31,6 +31,9 @@ class Rule:
     scope: Literal["python", "flags", "yaml"] = "python"
     handlers: Mapping[str, Handler] = field(default_factory=dict)
     step: Step | None = None
+    #: What the rule still does on a plan an earlier rule gave up on (``Plan.stop``), where it is exact whatever the
+    #: flags the TODO names become; a rule in ``codemods.plan.model.INDEPENDENT`` runs its whole ``step`` there.
+    on_stop: Step | None = None
     order: int = 100
     #: Text that must occur in a file for the rule to have anything to do (the cheap prefilter).
     tokens: tuple[str, ...] = ()

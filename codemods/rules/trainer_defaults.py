@@ -134,6 +134,41 @@ def _device_decided(plan: Plan) -> bool:
     return bool(plan.successor.keys() & {"gpus", "tpu_cores", "ipus", "num_processes"}) or "devices" in plan
 
 
+def _strategy_none(plan: Plan) -> Value | None:
+    """``strategy=None`` (a branch of a conditional, or a name bound to one) -> what means 1.x's default on 2.0, which
+    rejects None: no ``strategy=``, or ``"auto"`` in its place. Exact whatever the devices: None chose no strategy in
+    1.5, as "auto" does in 2.0. The plan's strategy after it (None where none is left)."""
+    strategy = plan.get("strategy")
+    if strategy is not None and strategy.known and strategy.lit is None:
+        if plan.written_in == "yaml":
+            # A config keeps the key: an override elsewhere (``trainer.strategy=ddp``, in a script or a CI file this
+            # run may not see) still finds it, and over a composed config's ``strategy: ddp`` it still chooses none.
+            plan.set("strategy", new("auto"))
+            plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
+        else:
+            plan.drop("strategy")
+            plan.note(ID, "strategy=None was the default; 2.0 rejects None")
+        return None  # what follows reads it as it is: no strategy chosen
+    if strategy is not None and strategy.cond is not None and _has_none(strategy):
+        test, yes, no = strategy.cond
+        strategy = Value(node=strategy.node, cond=(test, _auto(yes), _auto(no)), source=strategy.source)
+        plan.set("strategy", strategy)
+        plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
+    auto = none_as_auto(strategy) if strategy is not None else None
+    if auto is not None:  # a name bound once to ``"ddp" if c else None`` (codemods.frontends.python.bindings)
+        strategy = auto
+        plan.set("strategy", strategy)
+        plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
+    return strategy
+
+
+def on_stop(plan: Plan) -> None:
+    """On a plan another rule gave up on: a ``strategy=None`` another rule wrote from ``accelerator=None`` (or that
+    was there) still means 1.x's default, and 2.0 still rejects it, whatever the person then writes for the devices."""
+    if not plan.is_compat and "strategy" in plan:
+        _strategy_none(plan)
+
+
 def step(plan: Plan) -> None:
     if plan.is_compat:
         return
@@ -168,26 +203,7 @@ def step(plan: Plan) -> None:
         plan.drop("devices")
         devices = None
         plan.note(ID, "dropped devices=None: the default, which chose nothing in 1.5; 2.0 rejects None")
-    if strategy is not None and strategy.known and strategy.lit is None:
-        if plan.written_in == "yaml":
-            # A config keeps the key: an override elsewhere (``trainer.strategy=ddp``, in a script or a CI file this
-            # run may not see) still finds it, and over a composed config's ``strategy: ddp`` it still chooses none.
-            plan.set("strategy", new("auto"))
-            plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
-        else:
-            plan.drop("strategy")
-            plan.note(ID, "strategy=None was the default; 2.0 rejects None")
-        strategy = None  # what follows reads it as it is: no strategy chosen
-    if strategy is not None and strategy.cond is not None and _has_none(strategy):
-        test, yes, no = strategy.cond
-        strategy = Value(node=strategy.node, cond=(test, _auto(yes), _auto(no)), source=strategy.source)
-        plan.set("strategy", strategy)
-        plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
-    auto = none_as_auto(strategy) if strategy is not None else None
-    if auto is not None:  # a name bound once to ``"ddp" if c else None`` (codemods.frontends.python.bindings)
-        strategy = auto
-        plan.set("strategy", strategy)
-        plan.note(ID, 'strategy=None was the default; 2.0 rejects None: "auto" in its place')
+    strategy = _strategy_none(plan)
     if plan.opaque_rest or plan.stopped:
         return
     if accelerator is None and devices is None:
@@ -227,6 +243,7 @@ RULE = Rule(
     deprecated_in="2.0",
     scope="flags",
     step=step,
+    on_stop=on_stop,
     order=55,
     tokens=("Trainer", "trainer_defaults"),
 )

@@ -72,6 +72,11 @@ def _facts(ctx: FileContext, node: ast.expr, scopes: list[Scope], depth: int) ->
         single = single and len(yes.options or ()) == 1 and len(no.options or ()) == 1
         branches = (ast.unparse(node.test), yes.options[0], no.options[0]) if single else None  # type: ignore[index]
         return Facts(pure=pure, options=_unique(options), no_str=yes.no_str and no.no_str, branches=branches)
+    if isinstance(node, ast.Compare):
+        # ``args.gpus > 1``: the test of a conditional flag; pure where its operands are (a rule may evaluate it
+        # for each value another flag holding the same operand may take: codemods.rules._device_expression)
+        operands = [_facts(ctx, operand, scopes, depth) for operand in (node.left, *node.comparators)]
+        return Facts(pure=True) if all(found is not None and found.pure for found in operands) else None
     if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
         return _either(ctx, node, scopes, depth)
     if isinstance(node, ast.Call):

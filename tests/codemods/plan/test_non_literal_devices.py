@@ -11,6 +11,7 @@ CPUAccelerator -> "cpu" with the recorded number of processes; a value 1.5 refus
 
 from __future__ import annotations
 
+import argparse
 import ast
 import re
 import textwrap
@@ -229,6 +230,41 @@ def test_idioms_next_to_a_ddp_strategy(
     spelled = _STRATEGY_SPELLED[record["selected"]["strategy"]]
     assert flags["strategy"] in spelled, f"1.5 ran {record['selected']['strategy']}, the rewrite {flags['strategy']!r}"
     assert (flags["strategy"] is None) is (target < "2.0" and spelled[0] == "auto"), "2.0 rejects None"
+
+
+def _guarded_rows() -> list[Any]:
+    """Each int count on each recorded machine: 1.5 got ``strategy="ddp"`` with it where it was above 1, else none."""
+    recorded = load("1.5.10")
+    rows = []
+    for value, machine in ((0, "cpu"), (1, "cuda=4"), (-1, "cuda=4"), (2, "cuda=2"), (4, "cuda=4")):
+        key = (
+            f"strategy_gpus: strategy='ddp', gpus={value!r} | {machine}"
+            if value > 1
+            else f"gpus: gpus={value!r} | {machine}"
+        )
+        rows.append(pytest.param(value, recorded[key], id=f"args.gpus={value} on {machine}"))
+    return rows
+
+
+@pytest.mark.parametrize("target", ["2.0", "1.7"])
+@pytest.mark.parametrize(("value", "record"), _guarded_rows())
+def test_strategy_guarded_by_the_count_itself(value: int, record: dict[str, Any], target: str) -> None:
+    """``Trainer(gpus=args.gpus, strategy="ddp" if args.gpus > 1 else None)`` (nuwave, VideoGPT) with ``--gpus``
+    an int: the pair is written, the strategy keeps its test (None is "auto" from 2.0); run with each value."""
+    source = (
+        "import argparse\nfrom pytorch_lightning import Trainer\n\nparser = argparse.ArgumentParser()\n"
+        "parser.add_argument('--gpus', type=int)\n"
+        "trainer = Trainer(gpus=args.gpus, strategy='ddp' if args.gpus > 1 else None)\n"
+    )
+    keys = frozenset({"accelerator", "devices", "strategy"})
+    flags = _rewritten_flags(source, target, {"args": SimpleNamespace(gpus=value), "argparse": argparse}, keys)
+    _check(flags, record, "gpus", value)
+    chosen = record["selected"]["strategy"]
+    # No strategy passed on several GPUs (gpus=-1): 1.5's implicit ddp_spawn is left to the target's own choice, as
+    # for a literal gpus=-1 (MIGRATION.md, "Selection policy": reported, not kept).
+    spelled = ("auto", None) if value <= 1 and chosen == "DDPSpawnPlugin" else _STRATEGY_SPELLED[chosen]
+    assert flags["strategy"] in spelled, f"1.5 ran {chosen}, the rewrite {flags['strategy']!r}"
+    assert flags["strategy"] is not None or target < "2.0", "2.0 rejects None"
 
 
 def _list_rows() -> list[Any]:

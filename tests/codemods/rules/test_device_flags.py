@@ -110,6 +110,28 @@ TRANSFORMED.append(
     )
 )
 
+# A strategy whose test reads the device flag's own value: for each value gpus= may hold, the test picks the branch
+# (``None > 1`` raises: that run never reached the Trainer), so the pair is tried with that branch only.
+_INT = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--gpus', type=int)\nargs = p.parse_args()\n"
+TRANSFORMED += [
+    pytest.param(
+        _INT
+        + "import pytorch_lightning as pl\npl.Trainer(gpus=args.gpus, strategy='ddp' if args.gpus > 1 else None)\n",
+        _INT + 'import pytorch_lightning as pl\npl.Trainer(accelerator="gpu" if args.gpus else "cpu", '
+        "devices=args.gpus or 1, strategy='ddp' if args.gpus > 1 else \"auto\")\n",
+        "2.0",
+        id="strategy='ddp' if args.gpus > 1: DDP only where 1.5 had several GPUs, never on the CPU",
+    ),
+    pytest.param(
+        _INT
+        + "import pytorch_lightning as pl\npl.Trainer(gpus=args.gpus, strategy=None if 1 >= args.gpus else 'ddp')\n",
+        _INT + 'import pytorch_lightning as pl\npl.Trainer(accelerator="gpu" if args.gpus else "cpu", '
+        "devices=args.gpus or 1, strategy=\"auto\" if 1 >= args.gpus else 'ddp')\n",
+        "2.0",
+        id="the number on the left, the branches the other way round",
+    ),
+]
+
 
 @pytest.mark.parametrize(("before", "after", "target"), TRANSFORMED)
 def test_transformed(before: str, after: str, target: str) -> None:
@@ -135,6 +157,18 @@ TODO = [
         "1.7",
         "device_flags",
         id="each value of one name is tried with each of the other's: ddp on one CPU process differs",
+    ),
+    pytest.param(
+        _CALL.format("gpus=args.gpus, strategy='ddp' if args.gpus >= 0 else 'ddp_spawn'"),
+        "2.0",
+        "device_flags",
+        id="a test that keeps ddp for gpus=0 (one CPU process, where 1.5 dropped it) still holds",
+    ),
+    pytest.param(
+        _CALL.format("gpus=args.gpus, strategy='ddp' if n > 1 else 'ddp_spawn'"),
+        "2.0",
+        "device_flags",
+        id="a test of another value says nothing of the devices",
     ),
 ]
 
