@@ -99,6 +99,17 @@ class Layout:
             return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         return cst.Comma(whitespace_after=self.line_break(trail, lead))
 
+    def between(self, originals: Sequence[Any], reach: int, following: Sequence[int]) -> cst.Comma:
+        """The comma between two elements of a list that has some elements per line and several on others: a line
+        break where the original had one between what they stand for (``reach``: the last original element so far;
+        ``following``: those the next element stands for), else ", ": the lines stay as they were."""
+        start = min(following) if following else reach + 1
+        # the last original's comma ends the list: its break is the closing bracket's, not one between elements
+        broke = reach >= 0 and any(
+            _after(originals[k]) is not None for k in range(reach, min(start, len(originals) - 1))
+        )
+        return cst.Comma(whitespace_after=self.line_break(None, [])) if broke else self.comma(None, [])
+
     def comment_line(self, text: str) -> cst.EmptyLine:
         """A comment on a line of its own, indented like the elements."""
         template = self.template
@@ -197,8 +208,10 @@ def assemble(
         final.lead = [*final.lead, *tail, *layout.own_line(final.trail)]  # nothing to hang them on: above it
         final.own = False
     out: list[Any] = []
+    reach = -1  # the last original element the slots so far stand for
     for position, slot in enumerate(slots):
         node = slot.node
+        reach = max([reach, *_stands_for(slot)])
         if position + 1 == len(slots):
             if hasattr(node, "whitespace_after_arg") and last is not None:
                 node = node.with_changes(whitespace_after_arg=last.whitespace_after_arg)
@@ -208,8 +221,10 @@ def assemble(
         adjacent = slot.origin is not None and following.origin == slot.origin + 1
         if adjacent and slot.own and following.own:
             comma = originals[slot.origin].comma  # type: ignore[index]
-        else:
+        elif layout.one_per_line or slot.trail is not None or following.lead:
             comma = layout.comma(slot.trail, following.lead)
+        else:
+            comma = layout.between(originals, reach, _stands_for(following))
         if hasattr(node, "whitespace_after_arg") and slot.origin == len(originals) - 1:
             node = node.with_changes(whitespace_after_arg=cst.SimpleWhitespace(""))
         out.append(node.with_changes(comma=comma))
@@ -219,6 +234,10 @@ def assemble(
         else:
             opening = layout.line_break(None, list(slots[0].lead))
     return out, opening
+
+
+def _stands_for(slot: Slot) -> list[int]:
+    return [slot.origin] if slot.origin is not None else list(slot.sources)
 
 
 def append_argument(args: list[cst.Arg], opening: cst.BaseParenthesizableWhitespace, new: cst.Arg) -> list[cst.Arg]:
