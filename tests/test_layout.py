@@ -171,7 +171,17 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "the Python front end's rule API",
         tuple(
             f"codemods.frontends.python.{name}"
-            for name in ("context", "qualnames", "bindings", "values", "device_count", "imports", "chunks", "layout")
+            for name in (
+                "context",
+                "qualnames",
+                "bindings",
+                "guards",
+                "values",
+                "device_count",
+                "imports",
+                "chunks",
+                "layout",
+            )
         ),
     ),
     ("rules, and the loop over them", ("codemods.rules", "codemods.plan.apply_rules")),

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from codemods.plan.model import Facts, Value, new
+from codemods.plan.value_tests import evaluate_test
 
 #: The flags whose non-literal values get a pair. ``ipus`` is not among them: 1.5 ran ``ipus=0`` on the IPU
 #: accelerator of an IPU host (with no device), which no pair of 2.x flags says.
@@ -103,7 +104,17 @@ def samples(flag: str, x: Value) -> list[Any]:
     else:
         typed, strings = SAMPLES[flag]
         candidates = typed if facts.no_str else typed + strings
-    return [v for v in candidates if selected_15(flag, v) is not None]
+    return [v for v in candidates if selected_15(flag, v) is not None and _reaches(facts, x.source, v)]
+
+
+def _reaches(facts: Facts, source: str | None, value: Any) -> bool:
+    """Whether the flags are built where X holds ``value``: every enclosing test X's value decides takes the branch
+    they are in (a test that raises for it, ``None > 1``, never reaches them)."""
+    for test, branch in facts.guards:
+        gives = evaluate_test(test, source, value)
+        if gives == "raises" or (gives is not None and gives is not branch):
+            return False
+    return True
 
 
 def _same(a: Any, b: Any) -> bool:

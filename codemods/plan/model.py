@@ -38,6 +38,10 @@ class Facts:
     #: a test hold the a's together or the b's together (``gpus = -1 if cuda else None`` next to
     #: ``backend = "ddp" if cuda else None``), never a mix.
     branches: tuple[str, Any, Any] | None = None
+    #: The tests of the ``if`` statements the flags are written under, each with the branch they are in (True: its
+    #: body), where nothing in between binds the value's name again: ``if args.gpus > 1:`` over ``gpus=args.gpus``
+    #: leaves only the counts above 1 (``codemods.plan.value_tests``).
+    guards: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass

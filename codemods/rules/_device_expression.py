@@ -7,15 +7,13 @@ after this one must do with the rewritten flags what they do with that literal. 
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import itertools
-import operator
 from collections.abc import Callable
-from typing import Any
 
 from codemods.plan.expressions import device_pair, samples, selected_15
 from codemods.plan.model import Plan, Value, new
+from codemods.plan.value_tests import evaluate_test
 
 #: The rule this module is half of: its notes and the flags' origins carry that rule's id.
 ID = "device_flags"
@@ -94,47 +92,12 @@ def _together(plan: Plan, flag: str, lit: object, items: tuple[tuple[str, Value]
             if _branch_of(theirs, value.lit) != side:
                 return False
             continue
-        held = _test_of(theirs[0], mine.source if mine is not None else None, lit)
+        held = evaluate_test(theirs[0], mine.source if mine is not None else None, lit)
         if held == "raises":
             return False
         if held is not None and _branch_of(theirs, value.lit) != (1 if held else 2):
             return False
     return True
-
-
-_COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-}
-
-
-def _test_of(test: str, operand: str | None, lit: object) -> bool | str | None:
-    """What ``test`` (as written) gives where ``operand`` (a flag's value, as written, pure) holds ``lit``: True or
-    False, "raises" (``None > 1``: a TypeError), or None where the test is not ``X``, ``not X`` or ``X <op> k``
-    (``k <op> X``) of that operand and a number."""
-    try:
-        tree, of = ast.parse(test, mode="eval").body, ast.dump(ast.parse(operand or "", mode="eval").body)
-    except (SyntaxError, ValueError):
-        return None
-    negate = isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not)
-    if negate:
-        tree = tree.operand  # type: ignore[attr-defined]
-    if ast.dump(tree) == of:
-        return bool(lit) != negate
-    if negate or not isinstance(tree, ast.Compare) or len(tree.ops) != 1 or type(tree.ops[0]) not in _COMPARE:
-        return None
-    left, right, compare = tree.left, tree.comparators[0], _COMPARE[type(tree.ops[0])]
-    number = right if ast.dump(left) == of else left if ast.dump(right) == of else None
-    if not isinstance(number, ast.Constant) or type(number.value) not in (int, float):
-        return None
-    try:
-        return bool(compare(lit, number.value) if number is right else compare(number.value, lit))
-    except TypeError:
-        return "raises"
 
 
 #: Why ``gpus=X`` stays: X is pure and a pair exists, but the other flags did not do the same for every value.

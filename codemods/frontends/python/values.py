@@ -7,12 +7,14 @@ values and list elements, with their commas and comments, and builds new ones in
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
 from codemods.frontends.python.bindings import callback_list, facts
+from codemods.frontends.python.guards import enclosing_tests
 from codemods.frontends.python.qualnames import LEGACY, assigned_values
 from codemods.plan.model import UNKNOWN, Plan, Value
 from codemods.plan.resolve import resolve
@@ -112,6 +114,9 @@ def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpres
     pure_kinds = cst.Name | cst.Attribute | cst.Subscript | cst.Call | cst.IfExp | cst.BooleanOperation
     if not value.known and isinstance(original, pure_kinds):
         value.facts = facts(ctx, original)
+        if value.facts is not None and value.facts.pure:
+            guards = enclosing_tests(ctx, original)
+            value.facts = dataclasses.replace(value.facts, guards=guards) if guards else value.facts
     return value
 
 

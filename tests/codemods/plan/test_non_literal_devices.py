@@ -267,6 +267,23 @@ def test_strategy_guarded_by_the_count_itself(value: int, record: dict[str, Any]
     assert flags["strategy"] is not None or target < "2.0", "2.0 rejects None"
 
 
+@pytest.mark.parametrize("target", ["2.0", "1.7"])
+@pytest.mark.parametrize(("value", "record"), _guarded_rows())
+def test_device_count_under_an_if_of_itself(value: int, record: dict[str, Any], target: str) -> None:
+    """``if args.gpus > 1: Trainer(gpus=args.gpus, strategy="ddp") else: Trainer(gpus=args.gpus)``: each call is
+    rewritten for the values its branch can see (``args.gpus`` untyped: a string would raise at the test), and run
+    with each recorded value."""
+    source = (
+        "from pytorch_lightning import Trainer\n\nif args.gpus > 1:\n"
+        "    trainer = Trainer(gpus=args.gpus, strategy='ddp')\nelse:\n    trainer = Trainer(gpus=args.gpus)\n"
+    )
+    keys = frozenset({"accelerator", "devices", *(["strategy"] if value > 1 else [])})
+    flags = _rewritten_flags(source, target, {"args": SimpleNamespace(gpus=value)}, keys)
+    _check(flags, record, "gpus", value)
+    if value > 1:
+        assert flags["strategy"] == "ddp" and record["selected"]["strategy"] == "DDPPlugin"
+
+
 def _list_rows() -> list[Any]:
     """The recorded ``gpus=[...]`` lists of one or more indices (those 1.5 refused too: the rewrite must refuse them)."""
     rows = []

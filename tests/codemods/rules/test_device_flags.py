@@ -132,6 +132,25 @@ TRANSFORMED += [
     ),
 ]
 
+# Under ``if args.gpus > 1:`` the count can only be an int above 1 (``"2" > 1`` raises): one accelerator for all.
+_GUARDED = "import pytorch_lightning as pl\ndef f(args):\n    if args.gpus > 1:\n        args.seen = 1\n        {}\n"
+TRANSFORMED += [
+    pytest.param(
+        _GUARDED.format("return pl.Trainer(gpus=args.gpus, strategy='ddp')"),
+        _GUARDED.format("return pl.Trainer(accelerator='gpu', devices=args.gpus, strategy='ddp')"),
+        "2.0",
+        id="under if args.gpus > 1 the count is an int above 1: accelerator='gpu', devices=args.gpus",
+    ),
+    pytest.param(
+        "import pytorch_lightning as pl\ndef f(args):\n    if args.gpus > 1:\n        pass\n"
+        "    elif args.cpu:\n        return pl.Trainer(gpus=args.gpus)\n",
+        "import pytorch_lightning as pl\ndef f(args):\n    if args.gpus > 1:\n        pass\n"
+        '    elif args.cpu:\n        return pl.Trainer(accelerator="gpu" if args.gpus else "cpu", devices=args.gpus or 1)\n',
+        "2.0",
+        id="in the elif of if args.gpus > 1: an int of at most 1, so Python's truth is 1.5's",
+    ),
+]
+
 
 @pytest.mark.parametrize(("before", "after", "target"), TRANSFORMED)
 def test_transformed(before: str, after: str, target: str) -> None:
@@ -169,6 +188,13 @@ TODO = [
         "2.0",
         "device_flags",
         id="a test of another value says nothing of the devices",
+    ),
+    pytest.param(
+        "import pytorch_lightning as pl\ndef f(args):\n    if args.gpus > 1:\n        args.gpus = 0\n"
+        "        return pl.Trainer(gpus=args.gpus, strategy='ddp', sync_batchnorm=args.sync)\n",
+        "2.0",
+        "device_flags",
+        id="an if whose body stores into the value's name again says nothing of it",
     ),
 ]
 
