@@ -2,8 +2,9 @@
 
 A flag's conditional (``strategy="ddp" if args.gpus > 1 else None``) or an enclosing ``if`` tests the very value
 another flag is written from (``gpus=args.gpus``): for each value that flag may hold, the test then says which branch
-runs with it, or that the run never got there (``None > 1`` raises). Only tests of the forms ``X``, ``not X`` and
-``X <op> number`` (or ``number <op> X``) are read; X is pure (written twice, it gives the same value).
+runs with it, or that the run never got there (``None > 1`` raises). Only tests built from ``X``, ``not X`` and
+``X <op> number`` (or ``number <op> X``) with ``and``/``or`` are read; X is pure (written twice, it gives the same
+value).
 """
 
 from __future__ import annotations
@@ -25,18 +26,31 @@ _COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
 
 def evaluate_test(test: str, operand: str | None, lit: object) -> bool | str | None:
     """What ``test`` (as written) gives where ``operand`` (a flag's value, as written, pure) holds ``lit``: True or
-    False, "raises" (``None > 1``: a TypeError), or None where the test is not ``X``, ``not X`` or ``X <op> k``
-    (``k <op> X``) of that operand and a number."""
+    False, "raises" (``None > 1``: a TypeError), or None where the test is not built from ``X``, ``not X`` and
+    ``X <op> k`` (``k <op> X``) of that operand and a number, joined by ``and``/``or``."""
     try:
         tree, of = ast.parse(test, mode="eval").body, ast.dump(ast.parse(operand or "", mode="eval").body)
     except (SyntaxError, ValueError):
         return None
-    negate = isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not)
-    if negate:
-        tree = tree.operand  # type: ignore[attr-defined]
+    return _evaluate(tree, of, lit)
+
+
+def _evaluate(tree: ast.expr, of: str, lit: object) -> bool | str | None:
+    if isinstance(tree, ast.BoolOp):
+        # Python's short circuit: ``args.gpus and args.gpus > 1`` never compares None
+        for value in tree.values:
+            gives = _evaluate(value, of, lit)
+            if gives is None or gives == "raises":
+                return gives
+            if bool(gives) is not isinstance(tree.op, ast.And):
+                return bool(gives)
+        return isinstance(tree.op, ast.And)
+    if isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not):
+        gives = _evaluate(tree.operand, of, lit)
+        return gives if gives is None or gives == "raises" else not gives
     if ast.dump(tree) == of:
-        return bool(lit) != negate
-    if negate or not isinstance(tree, ast.Compare) or len(tree.ops) != 1 or type(tree.ops[0]) not in _COMPARE:
+        return bool(lit)
+    if not isinstance(tree, ast.Compare) or len(tree.ops) != 1 or type(tree.ops[0]) not in _COMPARE:
         return None
     left, right, compare = tree.left, tree.comparators[0], _COMPARE[type(tree.ops[0])]
     number = right if ast.dump(left) == of else left if ast.dump(right) == of else None

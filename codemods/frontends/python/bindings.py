@@ -44,7 +44,9 @@ def facts(ctx: FileContext, node: cst.BaseExpression) -> Facts | None:
 
 
 def _facts(ctx: FileContext, node: ast.expr, scopes: list[Scope], depth: int) -> Facts | None:
-    if isinstance(node, ast.Constant | ast.UnaryOp | ast.List | ast.Tuple):
+    if isinstance(node, ast.Constant | ast.UnaryOp | ast.List | ast.Tuple) and not (
+        isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
+    ):
         try:
             value = ast.literal_eval(node)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
@@ -72,6 +74,11 @@ def _facts(ctx: FileContext, node: ast.expr, scopes: list[Scope], depth: int) ->
         single = single and len(yes.options or ()) == 1 and len(no.options or ()) == 1
         branches = (ast.unparse(node.test), yes.options[0], no.options[0]) if single else None  # type: ignore[index]
         return Facts(pure=pure, options=_unique(options), no_str=yes.no_str and no.no_str, branches=branches)
+    if isinstance(node, ast.BoolOp | ast.UnaryOp) and isinstance(node.op, ast.And | ast.Not):
+        # ``args.gpus and args.gpus > 1``, ``not args.gpus``: a test, pure where its operands are
+        parts = node.values if isinstance(node, ast.BoolOp) else [node.operand]
+        operands = [_facts(ctx, part, scopes, depth) for part in parts]
+        return Facts(pure=True) if all(found is not None and found.pure for found in operands) else None
     if isinstance(node, ast.Compare):
         # ``args.gpus > 1``: the test of a conditional flag; pure where its operands are (a rule may evaluate it
         # for each value another flag holding the same operand may take: codemods.rules._device_expression)

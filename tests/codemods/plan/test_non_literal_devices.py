@@ -247,14 +247,15 @@ def _guarded_rows() -> list[Any]:
 
 
 @pytest.mark.parametrize("target", ["2.0", "1.7"])
+@pytest.mark.parametrize("test", ["args.gpus > 1", "args.gpus and args.gpus > 1"])
 @pytest.mark.parametrize(("value", "record"), _guarded_rows())
-def test_strategy_guarded_by_the_count_itself(value: int, record: dict[str, Any], target: str) -> None:
+def test_strategy_guarded_by_the_count_itself(value: int, record: dict[str, Any], test: str, target: str) -> None:
     """``Trainer(gpus=args.gpus, strategy="ddp" if args.gpus > 1 else None)`` (nuwave, VideoGPT) with ``--gpus``
     an int: the pair is written, the strategy keeps its test (None is "auto" from 2.0); run with each value."""
     source = (
         "import argparse\nfrom pytorch_lightning import Trainer\n\nparser = argparse.ArgumentParser()\n"
         "parser.add_argument('--gpus', type=int)\n"
-        "trainer = Trainer(gpus=args.gpus, strategy='ddp' if args.gpus > 1 else None)\n"
+        f"trainer = Trainer(gpus=args.gpus, strategy='ddp' if {test} else None)\n"
     )
     keys = frozenset({"accelerator", "devices", "strategy"})
     flags = _rewritten_flags(source, target, {"args": SimpleNamespace(gpus=value), "argparse": argparse}, keys)

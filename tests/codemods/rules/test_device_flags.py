@@ -130,6 +130,16 @@ TRANSFORMED += [
         "2.0",
         id="the number on the left, the branches the other way round",
     ),
+    pytest.param(
+        "import pytorch_lightning as pl\ndef f(args):\n"
+        "    return pl.Trainer(gpus=args.gpus, distributed_backend='ddp' if args.gpus and args.gpus > 1 else None)\n",
+        "import pytorch_lightning as pl\ndef f(args):\n"
+        '    return pl.Trainer(accelerator="cpu" if str(args.gpus).strip() in ("0", "[]", "None") else "gpu", '
+        'devices=1 if str(args.gpus).strip() in ("0", "[]", "None") else args.gpus, '
+        "strategy='ddp' if args.gpus and args.gpus > 1 else \"auto\")\n",
+        "2.0",
+        id="args.gpus and args.gpus > 1 (longformer): None short-circuits, so DDP only where 1.5 had several GPUs",
+    ),
 ]
 
 # Under ``if args.gpus > 1:`` the count can only be an int above 1 (``"2" > 1`` raises): one accelerator for all.
