@@ -99,15 +99,19 @@ class Layout:
             return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         return cst.Comma(whitespace_after=self.line_break(trail, lead))
 
-    def between(self, originals: Sequence[Any], reach: int, following: Sequence[int]) -> cst.Comma:
+    def between(self, originals: Sequence[Any], opening: Any, reach: int, following: Sequence[int]) -> cst.Comma:
         """The comma between two elements of a list that has some elements per line and several on others: a line
         break where the original had one between what they stand for (``reach``: the last original element so far;
-        ``following``: those the next element stands for), else ", ": the lines stay as they were."""
-        start = min(following) if following else reach + 1
-        # the last original's comma ends the list: its break is the closing bracket's, not one between elements
-        broke = reach >= 0 and any(
-            _after(originals[k]) is not None for k in range(reach, min(start, len(originals) - 1))
-        )
+        ``following``: those the next element stands for), else ", ": the lines stay as they were. A new element
+        that stands for none goes with the one before it: on a line of its own where that one had its line."""
+        if not following:
+            alone = 0 <= reach < len(originals) - 1 and _after(originals[reach]) is not None
+            before = _after(originals[reach - 1]) if reach > 0 else opening
+            broke = alone and isinstance(before, cst.ParenthesizedWhitespace)
+        else:
+            # the last original's comma ends the list: its break is the closing bracket's, not one between elements
+            inner = range(reach, min(min(following), len(originals) - 1))
+            broke = reach >= 0 and any(_after(originals[k]) is not None for k in inner)
         return cst.Comma(whitespace_after=self.line_break(None, [])) if broke else self.comma(None, [])
 
     def comment_line(self, text: str) -> cst.EmptyLine:
@@ -224,7 +228,7 @@ def assemble(
         elif layout.one_per_line or slot.trail is not None or following.lead:
             comma = layout.comma(slot.trail, following.lead)
         else:
-            comma = layout.between(originals, reach, _stands_for(following))
+            comma = layout.between(originals, opening, reach, _stands_for(following))
         if hasattr(node, "whitespace_after_arg") and slot.origin == len(originals) - 1:
             node = node.with_changes(whitespace_after_arg=cst.SimpleWhitespace(""))
         out.append(node.with_changes(comma=comma))
