@@ -181,6 +181,17 @@ def step(plan: Plan) -> None:
             plan.drop(row.name)
             plan.note(ID, f"dropped {row.name}={value.text}: the default (the argument is gone in {row.removed_in})")
             continue
+        if row.name == "checkpoint_callback" and value.bound_checkpoint and "enable_checkpointing" not in plan:
+            # 1.5.10: enable_checkpointing = checkpoint_callback and enable_checkpointing, so True, then its own
+            # ModelCheckpoint unless one is in callbacks= (recorded: the object passed here was never among them)
+            plan.replace(row.name, [("enable_checkpointing", new(True))])
+            plan.note(
+                ID,
+                f"checkpoint_callback={value.text} is enable_checkpointing=True: 1.5 read the ModelCheckpoint there as "
+                "True and did not use it (it added its own unless callbacks= held one); to use it, pass it in "
+                f"callbacks= (gone in {row.removed_in})",
+            )
+            continue
         if row.renamed is not None and row.renamed not in plan:
             match = [spelled for lit, spelled in row.exact.items() if known and _same(value.lit, lit)]
             if match:

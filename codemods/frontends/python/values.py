@@ -110,6 +110,7 @@ def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpres
             value.plugin_precision = _plugin_precision(ctx, original)
             if isinstance(original, cst.Name):
                 value.bound_strategy = _bound_strategy(ctx, original.value)
+                value.bound_checkpoint = _builds_checkpoint(ctx, original.value)
         value.accelerator_kind = _accelerator_kind(ctx, original)
     pure_kinds = cst.Name | cst.Attribute | cst.Subscript | cst.Call | cst.IfExp | cst.BooleanOperation
     if not value.known and isinstance(original, pure_kinds):
@@ -143,6 +144,15 @@ def _strategy_class(ctx: FileContext, call: ast.Call) -> str | None:
         if renamed is not None and renamed.new is not None:
             cls = renamed.new.rpartition(".")[2]
     return cls
+
+
+def _builds_checkpoint(ctx: FileContext, name: str) -> bool:
+    """Whether every assignment of ``name`` in its scope builds Lightning's ``ModelCheckpoint``."""
+    values = assigned_values(name, ctx.scopes) or []
+    qualified = [_ast_qualified(ctx, value.func) if isinstance(value, ast.Call) else None for value in values]
+    return bool(values) and all(
+        q is not None and q.split(".", 1)[0] in LEGACY and q.rpartition(".")[2] == "ModelCheckpoint" for q in qualified
+    )
 
 
 def _bound_strategy(ctx: FileContext, name: str) -> str | None:

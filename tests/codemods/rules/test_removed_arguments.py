@@ -31,6 +31,14 @@ TRANSFORMED = [
         id="checkpoint_callback=False next to enable_checkpointing=True: no checkpoints",
     ),
     pytest.param(
+        _T + "from pytorch_lightning.callbacks import ModelCheckpoint\nckpt = ModelCheckpoint(monitor='x')\n"
+        "Trainer(checkpoint_callback=ckpt)\n",
+        _T + "from pytorch_lightning.callbacks import ModelCheckpoint\nckpt = ModelCheckpoint(monitor='x')\n"
+        "Trainer(enable_checkpointing=True)\n",
+        "2.6",
+        id="a name holding a ModelCheckpoint: 1.5 read it as True and used its own (checkpoint_callback_object.py)",
+    ),
+    pytest.param(
         _T + "Trainer(progress_bar_refresh_rate=0, weights_summary=None)\n",
         _T + "Trainer(enable_progress_bar=False, enable_model_summary=False)\n",
         "1.7",
