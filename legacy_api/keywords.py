@@ -21,8 +21,9 @@ RENAMED: dict[tuple[str, str], str] = {
     ("Trainer.validate", "val_dataloaders"): "dataloaders",
     ("Trainer.test", "test_dataloaders"): "dataloaders",
     ("pytorch_lightning.callbacks.ModelCheckpoint", "every_n_val_epochs"): "every_n_epochs",
-    # Lightning's upgrade guide, 1.4 -> 1.5 (row 1.4-regular-04); 1.5.10's ModelCheckpoint set _every_n_epochs to
-    # period after reading every_n_epochs ("period takes precedence over every_n_epochs for backwards compatibility").
+    # Lightning's upgrade guide, 1.4 -> 1.5 (row 1.4-regular-04); 1.4.9's ModelCheckpoint set _every_n_epochs to
+    # period after reading every_n_epochs ("period takes precedence over every_n_epochs for backwards compatibility");
+    # 1.5.10's no longer takes it (recorded signature; a TypeError there).
     ("pytorch_lightning.callbacks.ModelCheckpoint", "period"): "every_n_epochs",
     # Deprecated in 1.5; 1.5.10's log/log_dict took sync_dist_op as reduce_fx where reduce_fx was left "default".
     ("pytorch_lightning.LightningModule.log", "sync_dist_op"): "reduce_fx",
