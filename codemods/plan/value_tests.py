@@ -10,6 +10,7 @@ value).
 from __future__ import annotations
 
 import ast
+import functools
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -28,11 +29,17 @@ def evaluate_test(test: str, operand: str | None, lit: object) -> bool | str | N
     """What ``test`` (as written) gives where ``operand`` (a flag's value, as written, pure) holds ``lit``: True or
     False, "raises" (``None > 1``: a TypeError), or None where the test is not built from ``X``, ``not X`` and
     ``X <op> k`` (``k <op> X``) of that operand and a number, joined by ``and``/``or``."""
+    parsed = _parsed(test, operand or "")
+    return None if parsed is None else _evaluate(*parsed, lit)
+
+
+@functools.cache
+def _parsed(test: str, operand: str) -> tuple[ast.expr, str] | None:
+    """The test's tree and the operand's dump, parsed once: a rule tries every value of every combination."""
     try:
-        tree, of = ast.parse(test, mode="eval").body, ast.dump(ast.parse(operand or "", mode="eval").body)
+        return ast.parse(test, mode="eval").body, ast.dump(ast.parse(operand, mode="eval").body)
     except (SyntaxError, ValueError):
         return None
-    return _evaluate(tree, of, lit)
 
 
 def _evaluate(tree: ast.expr, of: str, lit: object) -> bool | str | None:

@@ -35,10 +35,11 @@ def _hooks(base: str) -> dict[str, dict[str, Any]]:
     {parameter: the value 1.x passed}."""
     target = version_tuple(_NEWEST)
     hooks = [hook for owner, hook in (*CONSTANT_ARGUMENTS, *OPTIONAL_ARGUMENTS) if owner == base]
+    given = {hook: default_arguments(base, hook, target) for hook in hooks}
     return {
-        hook: {name: ast.literal_eval(value) for name, value in default_arguments(base, hook, target).items()}
-        for hook in dict.fromkeys(hooks)
-        if default_arguments(base, hook, target)
+        hook: {name: ast.literal_eval(value) for name, value in values.items()}
+        for hook, values in given.items()
+        if values
     }
 
 

@@ -74,15 +74,12 @@ def _facts(ctx: FileContext, node: ast.expr, scopes: list[Scope], depth: int) ->
         single = single and len(yes.options or ()) == 1 and len(no.options or ()) == 1
         branches = (ast.unparse(node.test), yes.options[0], no.options[0]) if single else None  # type: ignore[index]
         return Facts(pure=pure, options=_unique(options), no_str=yes.no_str and no.no_str, branches=branches)
-    if isinstance(node, ast.BoolOp | ast.UnaryOp) and isinstance(node.op, ast.And | ast.Not):
-        # ``args.gpus and args.gpus > 1``, ``not args.gpus``: a test, pure where its operands are
-        parts = node.values if isinstance(node, ast.BoolOp) else [node.operand]
-        operands = [_facts(ctx, part, scopes, depth) for part in parts]
-        return Facts(pure=True) if all(found is not None and found.pure for found in operands) else None
-    if isinstance(node, ast.Compare):
-        # ``args.gpus > 1``: the test of a conditional flag; pure where its operands are (a rule may evaluate it
-        # for each value another flag holding the same operand may take: codemods.rules._device_expression)
-        operands = [_facts(ctx, operand, scopes, depth) for operand in (node.left, *node.comparators)]
+    tested = _test_parts(node)
+    if tested is not None:
+        # ``args.gpus > 1``, ``args.gpus and args.gpus > 1``, ``not args.gpus``: the test of a conditional flag; pure
+        # where its operands are (a rule may evaluate it for each value another flag holding the same operand may
+        # take: codemods.plan.value_tests)
+        operands = [_facts(ctx, part, scopes, depth) for part in tested]
         return Facts(pure=True) if all(found is not None and found.pure for found in operands) else None
     if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
         return _either(ctx, node, scopes, depth)
@@ -176,6 +173,17 @@ def _torch_aliases(ctx: FileContext) -> dict[str, tuple[str, ...]]:
             aliases[name] = paths[0]
     ctx.__dict__["_torch_aliases"] = aliases
     return aliases
+
+
+def _test_parts(node: ast.expr) -> list[ast.expr] | None:
+    """The operands of a comparison, an ``and`` or a ``not``; None for anything else."""
+    if isinstance(node, ast.Compare):
+        return [node.left, *node.comparators]
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        return list(node.values)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return [node.operand]
+    return None
 
 
 def _is_path(node: ast.expr) -> bool:
