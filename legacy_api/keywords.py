@@ -57,6 +57,27 @@ def renamed_keyword(release: str, owner: str, keyword: str) -> str | None:
     return next((new for (other, old), new in pairs if old == keyword and recorded.resolve(other) == home), None)
 
 
+def revalued(release: str, owner: str, keyword: str, written: str) -> str | None:
+    """The value :data:`REVALUED` gives ``keyword=written`` of ``owner``, also where a call names the class by
+    another of its paths (compared like :func:`renamed_keyword`)."""
+    found = REVALUED.get((owner, keyword, written))
+    if found is not None:
+        return found
+    recorded = surface(release)
+    home = recorded.resolve(owner)
+    if home is None:
+        return None
+    rows = REVALUED.items()
+    return next(
+        (
+            new
+            for (other, old, value), new in rows
+            if (old, value) == (keyword, written) and recorded.resolve(other) == home
+        ),
+        None,
+    )
+
+
 #: Signatures the recordings lack, read in the real sources: the defining path (a function's, or a class's
 #: ``__init__``) -> (the first minor it holds for, the signature it has from there to the newest recorded release).
 #: The recordings hold classes' own methods only: a module's functions are absent, and 2.x's ``Logger`` defines no
@@ -88,9 +109,13 @@ SELF_METHODS: dict[tuple[str, str], str] = {
 
 #: (owner, keyword, value as written) -> the value that means the same at the target, where a default's meaning
 #: changed. LightningCLI(seed_everything_default=None) did not seed in 1.5.10 (``if seed is not None``); 2.x seeds
-#: with a random seed unless the value is False (``_set_seed``).
+#: with a random seed unless the value is False (``_set_seed``). ModelCheckpoint(period=-1) only ever ran on 1.2 and
+#: before, which saved no checkpoint at an epoch's end for a period below 1 (``self.period < 1  # no models are
+#: saved``, 1.2.10); 1.3.8 and 1.4.9 rejected every_n_epochs < 0 (period set it), as 2.x does, where every_n_epochs=0
+#: is the same "no epoch checkpoints" (sources of each release).
 REVALUED: dict[tuple[str, str, str], str] = {
     ("pytorch_lightning.cli.LightningCLI", "seed_everything_default", "None"): "False",
+    ("pytorch_lightning.callbacks.ModelCheckpoint", "period", "-1"): "0",
 }
 
 #: (owner, old keyword) -> (the keyword whose dict takes it, its key there): keywords 1.7 folded into one dict

@@ -43,6 +43,7 @@ from legacy_api.keywords import (
     SELF_METHODS,
     renamed_keyword,
     required,
+    revalued,
     signature_keywords,
     unrecorded,
 )
@@ -198,7 +199,7 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
         )
     if problems:
         ctx.todo(ID, "; ".join(problems), original)
-    updated = _revalued(ctx, original, updated, short, path)
+    updated, reported = _revalued(ctx, original, updated, short, path, renamed)
     if folds:
         into = FOLDED[(home, folds[0])][0]
         updated = _folded.fold(updated, home, folds)
@@ -208,7 +209,8 @@ def leave_call(ctx: FileContext, original: cst.Call, updated: cst.Call) -> Any:
     if not renamed:
         return updated
     for old, new in renamed.items():
-        ctx.fix(ID, f"{short}({old}=) -> {short}({new}=)", original)
+        if old not in reported:
+            ctx.fix(ID, f"{short}({old}=) -> {short}({new}=)", original)
     args = [
         arg.with_changes(keyword=cst.Name(renamed[arg.keyword.value]))
         if arg.keyword is not None and arg.keyword.value in renamed
@@ -257,20 +259,24 @@ def _legacy_defaults(path: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def _revalued(ctx: FileContext, original: cst.Call, updated: cst.Call, short: str, path: str) -> cst.Call:
+def _revalued(
+    ctx: FileContext, original: cst.Call, updated: cst.Call, short: str, path: str, renamed: dict[str, str]
+) -> tuple[cst.Call, set[str]]:
     """A keyword's value whose meaning changed, written as the target's spelling of the same meaning
-    (``legacy_api.keywords.REVALUED``)."""
+    (``legacy_api.keywords.REVALUED``); with the keywords it reported (under the name ``renamed`` gives them)."""
     owner = path.removesuffix(".__init__")
     args = list(updated.args)
+    reported = set()
     for index, arg in enumerate(args):
         if arg.keyword is None:
             continue
-        written = ctx.code(arg.value)
-        new = REVALUED.get((owner, arg.keyword.value, written))
+        keyword, written = arg.keyword.value, ctx.code(arg.value)
+        new = revalued(ctx.surface.release, owner, keyword, written)
         if new is not None:
-            ctx.fix(ID, f"{short}({arg.keyword.value}={written}) -> {short}({arg.keyword.value}={new})", original)
+            ctx.fix(ID, f"{short}({keyword}={written}) -> {short}({renamed.get(keyword, keyword)}={new})", original)
             args[index] = arg.with_changes(value=cst.parse_expression(new))
-    return updated.with_changes(args=args) if args != list(updated.args) else updated
+            reported.add(keyword)
+    return (updated.with_changes(args=args) if args != list(updated.args) else updated), reported
 
 
 @functools.cache
@@ -309,6 +315,9 @@ def _owners(site: Site, func: ast.Attribute) -> list[tuple[str, str, str]]:
     return found
 
 
+_REVALUED_KEYWORDS = frozenset(keyword for (_, keyword, _) in REVALUED)  # (whichever path a call names the class by)
+
+
 def _may_act(ctx: FileContext, call: ast.Call, owner: tuple[str, str, str]) -> bool:
     """Whether :func:`leave_call` may act on ``call`` (``ast``) where :func:`_owner` answers ``owner``."""
     short, path, legacy_path = owner
@@ -316,8 +325,7 @@ def _may_act(ctx: FileContext, call: ast.Call, owner: tuple[str, str, str]) -> b
     if taken is None:
         return False
     given = {keyword.arg for keyword in call.keywords if keyword.arg is not None}
-    revalued = {key for (where, key, _) in REVALUED if where == path.removesuffix(".__init__")}
-    if given - taken[0] or given & revalued:
+    if given - taken[0] or given & _REVALUED_KEYWORDS:
         return True
     positional = [arg for arg in call.args if not isinstance(arg, ast.Starred)]
     value = next((k.value for k in call.keywords if k.arg == "value"), positional[1] if len(positional) > 1 else None)
