@@ -292,10 +292,12 @@ class Runner(FabricMethods):
         self._finish(None)
 
     def _finish(self, error: BaseException | None) -> None:
+        # The wrappers go before the strategy destroys the process group: a DDP wrapper freed after it holds the
+        # group's last reference, and freeing the group there (under the GIL) deadlocks with a Gloo thread that
+        # is still freeing the last collective's tensors (and waits for the GIL).
+        while self._precision_modules:
+            restore_forward(self._precision_modules.pop())
         self._strategy.teardown()
-        for module in self._precision_modules:
-            restore_forward(module)
-        self._precision_modules.clear()
         self._in_process = False
         launched, self._launched = self._launched, None
         if launched is not None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -160,3 +162,18 @@ def parallel_op(runner: Runner) -> dict[str, Any]:
     """Run an op big enough to go parallel; report the intra-op thread count of this worker."""
     total = (torch.ones(PARALLEL_ELEMENTS) * 2).sum().item()
     return {"sum": total, "threads": torch.get_num_threads()}
+
+
+def note_wrappers_at_group_destroy(runner: Runner, folder: str) -> None:
+    """Set up a DDP module and return; when teardown destroys the group, write how many DDP wrappers are alive."""
+    wrapped = runner.setup(model())
+    alive = weakref.WeakSet([wrapped])
+    destroy = dist.destroy_process_group
+
+    def noting(*args: Any, **kwargs: Any) -> None:
+        gc.collect()
+        Path(folder, f"rank{runner.global_rank}").write_text(str(len(alive)))
+        destroy(*args, **kwargs)
+
+    # Patched in this forked worker only; the strategy looks the function up on the module at teardown.
+    dist.destroy_process_group = noting

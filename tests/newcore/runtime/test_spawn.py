@@ -89,3 +89,11 @@ def test_a_failing_rank_fails_the_launch_promptly_and_survivors_tear_down(tmp_pa
     assert len(workers) == 2 and all(_gone(pid) for pid in workers)
     # Both workers tore down: rank 1 after its error, rank 0 when SIGTERM unwound its sleep.
     assert {p.name.split("-")[1] for p in tmp_path.glob("teardown-*")} == {str(pid) for pid in workers}
+
+
+def test_no_wrapper_outlives_the_process_group(tmp_path: Path) -> None:
+    """A DDP wrapper freed after the group would free the group under the GIL, which can deadlock with Gloo."""
+    Runner(accelerator="cpu", strategy="ddp_fork", devices=2).launch(
+        _workers.note_wrappers_at_group_destroy, str(tmp_path)
+    )
+    assert {path.name: path.read_text() for path in tmp_path.iterdir()} == {"rank0": "0", "rank1": "0"}
