@@ -51,12 +51,12 @@ def _comments_py(text: str) -> Counter[str]:
     out: Counter[str] = Counter()
     try:
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type == tokenize.COMMENT:
+            if tok.type == tokenize.COMMENT and tok.string.strip() != "#":  # an empty "#" goes with its argument
                 out[tok.string.strip()] += 1
     except (tokenize.TokenError, IndentationError, SyntaxError):
         for line in text.splitlines():
             stripped = line.strip()
-            if stripped.startswith("#"):
+            if stripped.startswith("#") and stripped != "#":
                 out[stripped] += 1
     return out
 

@@ -20,8 +20,9 @@ PY_CASES = [case for case in CASES if (case / "before.py").is_file()]
 
 
 def _comments(source: str) -> Counter[str]:
+    """The comments that say something (an empty ``#`` goes with an argument that goes)."""
     tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-    return Counter(token.string for token in tokens if token.type == tokenize.COMMENT)
+    return Counter(token.string for token in tokens if token.type == tokenize.COMMENT and token.string.strip() != "#")
 
 
 def _check(before: str, after: str) -> None:
@@ -73,3 +74,9 @@ def test_comments_in_rebuilt_calls_and_dicts(target: str) -> None:
     _check(CALL, outcome.source)
     # The untouched argument keeps its line as it was, comment included.
     assert "        plugins=[MyPlugin()],  # custom\n" in outcome.source
+
+
+def test_an_empty_comment_goes_with_its_removed_argument() -> None:
+    source = "import pytorch_lightning as pl\n\ntrainer = pl.Trainer(\n    max_epochs=3,\n    terminate_on_nan=False,  #\n)\n"
+    outcome = transform_text(source, "train.py", Options(target="2.0"))
+    assert outcome.source == "import pytorch_lightning as pl\n\ntrainer = pl.Trainer(\n    max_epochs=3,\n)\n"

@@ -121,8 +121,9 @@ class Layout:
         return cst.EmptyLine(indent=True, whitespace=whitespace, comment=cst.Comment(text))
 
     def own_line(self, trail: cst.TrailingWhitespace | None) -> list[cst.EmptyLine]:
-        """An end-of-line comment moved onto a line of its own (its element went away or was merged)."""
-        if trail is None or trail.comment is None:
+        """An end-of-line comment moved onto a line of its own (its element went away or was merged). An empty
+        ``#`` says nothing and goes with its element: a line of its own would hold just the mark."""
+        if trail is None or trail.comment is None or _empty(trail):
             return []
         template = self.template
         whitespace = template.last_line if template is not None else cst.SimpleWhitespace("")
@@ -203,6 +204,9 @@ def assemble(
     after = _after(last)
     final = slots[-1]
     if after is not None:
+        if len(originals) - 1 not in _stands_for(final) and _empty(after.first_line):
+            # the last argument went, and its comment was a bare "#": it goes with it (see Layout.own_line)
+            end = end.with_changes(whitespace_after=after.with_changes(first_line=cst.TrailingWhitespace()))
         if final.trail is not None or tail or not final.own:
             first_line = final.trail or cst.TrailingWhitespace()
             end = end.with_changes(
@@ -238,6 +242,10 @@ def assemble(
         else:
             opening = layout.line_break(None, list(slots[0].lead))
     return out, opening
+
+
+def _empty(line: cst.TrailingWhitespace) -> bool:
+    return line.comment is not None and line.comment.value.strip() == "#"
 
 
 def _stands_for(slot: Slot) -> list[int]:
