@@ -48,13 +48,10 @@ def same_for_every_value(
     hold: ``gpus=n, strategy="ddp"`` is not rewritten from n, since 1.5 dropped DDP for one CPU process
     (legacy_fallbacks) when n was 0, which a strategy= next to ``accelerator="gpu" if n else "cpu"`` cannot say.
     Another flag bound to a few literals (``backend = "ddp" if cuda else None``) is tried with each of them."""
-    choices = []
-    for key, other in plan.items:
-        options = other.facts.options if key != flag and other.facts is not None and not other.known else None
-        choices.append([(key, new(option)) for option in options] if options else [(key, other)])
-    for index, items in enumerate(itertools.product(*choices)):
-        if index == 64:
-            return False  # too many combinations to try: left to the TODO
+    combinations = _combinations(plan, flag)
+    if combinations is None:
+        return False
+    for items in combinations:
         rewritten = _copy(plan, list(items))
         rewrite(rewritten)
         expected = _outcome(rewritten)
@@ -66,6 +63,17 @@ def same_for_every_value(
             if expected is None or trial.stopped or _outcome(trial) != expected:
                 return False
     return True
+
+
+def _combinations(plan: Plan, flag: str) -> list[tuple[tuple[str, Value], ...]] | None:
+    """The plan's items with each other flag bound to a few literals (``backend = "ddp" if cuda else None``) set
+    to each of them in turn; None where there are too many combinations to try (left to the TODO)."""
+    choices = []
+    for key, other in plan.items:
+        options = other.facts.options if key != flag and other.facts is not None and not other.known else None
+        choices.append([(key, new(option)) for option in options] if options else [(key, other)])
+    combinations = list(itertools.islice(itertools.product(*choices), 65))
+    return combinations if len(combinations) <= 64 else None
 
 
 def _branch_of(branches: tuple[str, object, object], lit: object) -> int | None:
@@ -165,7 +173,6 @@ def _strategy_following(
         or not isinstance(strategy.lit, str)
         or strategy.lit.lower() not in _CPU_SINGLE
         or accelerator.cond is None
-        or any(key != flag and other.facts is not None and not other.known for key, other in plan.items)
     ):
         return None
     test, yes, no = accelerator.cond
@@ -173,28 +180,34 @@ def _strategy_following(
         return None
     off = new("auto") if plan.target >= (2, 0) else new(None)
     following = Value(cond=(test, strategy if yes.lit != "cpu" else off, off if yes.lit != "cpu" else strategy))
-    todos: set[object] = set()
-    for lit in samples(flag, value):
-        selected = selected_15(flag, lit)
-        if selected is None:
-            return None
-        trial = _copy(plan, [(key, new(lit) if key == flag else other) for key, other in plan.items])
-        step(trial)
-        kind, count = selected
-        concrete = _copy(plan, list(plan.items))
-        concrete.drop("devices")
-        concrete.drop("accelerator")
-        concrete.replace(flag, [("accelerator", new(kind)), ("devices", new(count))])
-        if kind == "cpu":
-            concrete.drop("strategy")
-        expected, found = _outcome(concrete), (None if trial.stopped else _outcome(trial))
-        if expected is None or found != expected:
-            return None
-        todos.add(expected[1])
-    conditional = _copy(plan, list(plan.items))
-    rewrite(conditional)
-    conditional.set("strategy", following)
-    outcome = _outcome(conditional)
-    if outcome is None or len(todos) != 1 or outcome[1] not in todos:
+    combinations = _combinations(plan, flag)
+    if combinations is None:
         return None
+    for items in combinations:  # another flag bound to a few literals (sync_batchnorm=True if n > 1 else False)
+        todos: set[object] = set()
+        for lit in samples(flag, value):
+            if not _together(plan, flag, lit, items):
+                continue
+            selected = selected_15(flag, lit)
+            if selected is None:
+                return None
+            trial = _copy(plan, [(key, new(lit) if key == flag else other) for key, other in items])
+            step(trial)
+            kind, count = selected
+            concrete = _copy(plan, list(items))
+            concrete.drop("devices")
+            concrete.drop("accelerator")
+            concrete.replace(flag, [("accelerator", new(kind)), ("devices", new(count))])
+            if kind == "cpu":
+                concrete.drop("strategy")
+            expected, found = _outcome(concrete), (None if trial.stopped else _outcome(trial))
+            if expected is None or found != expected:
+                return None
+            todos.add(expected[1])
+        conditional = _copy(plan, list(items))
+        rewrite(conditional)
+        conditional.set("strategy", following)
+        outcome = _outcome(conditional)
+        if outcome is None or len(todos) > 1 or (todos and outcome[1] not in todos):
+            return None
     return following

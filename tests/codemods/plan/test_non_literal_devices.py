@@ -268,6 +268,32 @@ def test_strategy_guarded_by_the_count_itself(value: int, record: dict[str, Any]
     assert flags["strategy"] is not None or target < "2.0", "2.0 rejects None"
 
 
+def _ddp_rows() -> list[Any]:
+    """Each int count on each recorded machine with ``strategy='ddp'`` (1.5 dropped it for one CPU process)."""
+    recorded = load("1.5.10")
+    machines = ((0, "cpu"), (1, "cuda=4"), (-1, "cuda=4"), (2, "cuda=2"), (4, "cuda=4"))
+    key = "strategy_gpus: strategy='ddp', gpus={!r} | {}"
+    return [pytest.param(v, recorded[key.format(v, m)], id=f"args.gpus={v} on {m}") for v, m in machines]
+
+
+@pytest.mark.parametrize("target", ["2.0", "1.7"])
+@pytest.mark.parametrize(("value", "record"), _ddp_rows())
+def test_strategy_beside_another_flag_tested_on_the_count(value: int, record: dict[str, Any], target: str) -> None:
+    """``Trainer(gpus=args.gpus, strategy="ddp", sync_batchnorm=True if args.gpus > 1 else False)`` (bolts'
+    finetuners): the pair is written, the strategy follows it, the other flag keeps its test; run with each value."""
+    source = (
+        "import argparse\nfrom pytorch_lightning import Trainer\n\nparser = argparse.ArgumentParser()\n"
+        "parser.add_argument('--gpus', type=int)\n"
+        "trainer = Trainer(gpus=args.gpus, strategy='ddp', sync_batchnorm=True if args.gpus > 1 else False)\n"
+    )
+    keys = frozenset({"accelerator", "devices", "strategy", "sync_batchnorm"})
+    flags = _rewritten_flags(source, target, {"args": SimpleNamespace(gpus=value), "argparse": argparse}, keys)
+    _check(flags, record, "gpus", value)
+    chosen = record["selected"]["strategy"]
+    assert flags["strategy"] in _STRATEGY_SPELLED[chosen], f"1.5 ran {chosen}, the rewrite {flags['strategy']!r}"
+    assert flags["sync_batchnorm"] is (value > 1)
+
+
 @pytest.mark.parametrize("target", ["2.0", "1.7"])
 @pytest.mark.parametrize(("value", "record"), _guarded_rows())
 def test_device_count_under_an_if_of_itself(value: int, record: dict[str, Any], target: str) -> None:

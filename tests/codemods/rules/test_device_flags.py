@@ -113,6 +113,8 @@ TRANSFORMED.append(
 # A strategy whose test reads the device flag's own value: for each value gpus= may hold, the test picks the branch
 # (``None > 1`` raises: that run never reached the Trainer), so the pair is tried with that branch only.
 _INT = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--gpus', type=int)\nargs = p.parse_args()\n"
+_STORED = "import pytorch_lightning as pl\ndef f(args):\n    if args.gpus > 1:\n        args.gpus = 0\n        {}\n"
+_CPU = "str(args.gpus).strip() in ('0', '[]', 'None')"  # 1.5's own test of a value of any type
 TRANSFORMED += [
     pytest.param(
         _INT
@@ -159,6 +161,15 @@ TRANSFORMED += [
         "2.0",
         id="in the elif of if args.gpus > 1: an int of at most 1, so Python's truth is 1.5's",
     ),
+    pytest.param(
+        _STORED.format("return pl.Trainer(gpus=args.gpus, strategy='ddp', sync_batchnorm=args.sync)"),
+        _STORED.format(
+            f"return pl.Trainer(accelerator='cpu' if {_CPU} else 'gpu', devices=1 if {_CPU} else args.gpus, "
+            f"strategy='auto' if {_CPU} else 'ddp', sync_batchnorm=args.sync)"
+        ),
+        "2.0",
+        id="an if whose body stores into the value's name again says nothing of it: written for any value",
+    ),
 ]
 
 
@@ -198,13 +209,6 @@ TODO = [
         "2.0",
         "device_flags",
         id="a test of another value says nothing of the devices",
-    ),
-    pytest.param(
-        "import pytorch_lightning as pl\ndef f(args):\n    if args.gpus > 1:\n        args.gpus = 0\n"
-        "        return pl.Trainer(gpus=args.gpus, strategy='ddp', sync_batchnorm=args.sync)\n",
-        "2.0",
-        "device_flags",
-        id="an if whose body stores into the value's name again says nothing of it",
     ),
 ]
 
