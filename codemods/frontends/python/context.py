@@ -159,6 +159,22 @@ class FileContext:
         """The qualified name the local name ``local`` is imported as, in the scopes around the visited node."""
         return self.analysis.resolve(local, self.scopes, self.same_thing)
 
+    def name_taken(self, local: str, qualified: str) -> bool:
+        """Whether renaming a use to the local name ``local`` (importing ``qualified``) would collide with another
+        binding of that name in the module: the import then keeps the old local name (``import ... as Old``)."""
+        from codemods.plan.resolve import resolve
+
+        def leaves(other: str) -> bool:
+            moved = resolve(other, self.target)
+            return (
+                moved is not None
+                and self.enabled(moved.rule)
+                and moved.new is not None
+                and moved.new.rpartition(".")[2] != local
+            )
+
+        return self.analysis.binds_otherwise(local, qualified, leaves)
+
     def same_thing(self, candidates: tuple[str, ...]) -> str | None:
         """One of ``candidates`` (qualified names one local name is imported as) when they all name the same
         thing: the same final replacement, and the same local name at this target. None when in doubt."""

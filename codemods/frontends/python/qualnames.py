@@ -163,6 +163,18 @@ class Analysis:
                 return found
         return None
 
+    def binds_otherwise(self, name: str, qualified: str, leaves: Callable[[str], bool]) -> bool:
+        """Whether some scope of the module binds ``name`` other than by importing ``qualified``: a rename that
+        gives a use the local name ``name`` would then capture, or be captured by, that binding (a module's own
+        ``class Logger`` next to ``LightningLoggerBase`` -> ``Logger``). An import the run itself renames away
+        from ``name`` (``leaves``: 1.5's ``callbacks.ProgressBar`` becomes ``TQDMProgressBar``) does not count."""
+        scopes = [self.module, *(statement.scope for statement in self.statements if statement.scope is not None)]
+        return name in self.expression_bound or any(
+            name in scope.bound
+            or any(other != qualified and not leaves(other) for other in scope.imports.get(name, ()))
+            for scope in scopes
+        )
+
 
 def is_parameter(name: str, scopes: list[Scope]) -> bool:
     """Whether ``name``, seen from the innermost of ``scopes``, is a parameter of the enclosing function (and

@@ -36,6 +36,13 @@ def _shadowed(ctx: FileContext, local: str, node: cst.CSTNode, name: str) -> boo
     return True
 
 
+def _kept_local(ctx: FileContext, alias: cst.ImportAlias, new: str) -> bool:
+    """An import without ``as`` whose new name another binding of the module already holds: it is imported under
+    its old local name, and the uses stay as written (``rename_names.leave_name`` asks the same question)."""
+    new_name = new.rpartition(".")[2]
+    return alias.asname is None and new_name != alias.evaluated_name and ctx.name_taken(new_name, new)
+
+
 def _star(ctx: FileContext, module: str, node: cst.CSTNode) -> None:
     prefix = split_root(module)
     if prefix is None:
@@ -79,7 +86,11 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
         for (_, alias, res), new_alias in zip(plans, updated.names, strict=True):  # type: ignore[arg-type]
             assert res.new is not None
             ctx.fix(res.rule, f"{res.old} -> {res.new}", alias)
-            names.append(new_alias.with_changes(name=cst.Name(res.new.rpartition(".")[2])))
+            new_name = res.new.rpartition(".")[2]
+            changes: dict[str, Any] = {"name": cst.Name(new_name)}
+            if _kept_local(ctx, alias, res.new):
+                changes["asname"] = cst.AsName(name=cst.Name(alias.evaluated_name))
+            names.append(new_alias.with_changes(**changes))
         return updated.with_changes(module=dotted(targets.pop()), names=names)
     line = ctx.statements[-1] if ctx.statements else None
     if len(ctx.statements) > 1 and isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1:
@@ -92,8 +103,8 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
         assert res.new is not None
         new_module, _, new_name = res.new.rpartition(".")
         ctx.fix(res.rule, f"{res.old} -> {res.new}", alias)
-        asname = alias.evaluated_alias
-        if new_module == module and new_name not in present:
+        asname = alias.evaluated_name if _kept_local(ctx, alias, res.new) else alias.evaluated_alias
+        if new_module == module and new_name not in present and asname == alias.evaluated_alias:
             # renamed within this module: in place, where the line and its layout already are
             aliases[index] = aliases[index].with_changes(name=cst.Name(new_name))
             present.add(new_name)
@@ -127,7 +138,7 @@ def _split_nested(
         assert res.new is not None
         new_module, _, new_name = res.new.rpartition(".")
         ctx.fix(res.rule, f"{res.old} -> {res.new}", alias)
-        asname = alias.evaluated_alias
+        asname = alias.evaluated_name if _kept_local(ctx, alias, res.new) else alias.evaluated_alias
         kept_as = cst.AsName(cst.Name(asname)) if asname not in (None, new_name) else None
         renamed[index] = aliases[index].with_changes(name=cst.Name(new_name), asname=kept_as)
         groups.setdefault(new_module, []).append(index)

@@ -75,6 +75,8 @@ def leave_name(ctx: FileContext, original: cst.Name, updated: cst.Name) -> Any:
             return updated
         if new_last == original.value:  # only the import changes (``from compat import Runner``)
             return updated
+        if ctx.name_taken(new_last, res.new):  # the import keeps the old name (``import Logger as Old``)
+            return updated
         ctx.fix(res.rule, f"{name} -> {res.new}", original)
         return updated.with_changes(value=new_last)
     return updated

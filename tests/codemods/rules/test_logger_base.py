@@ -26,6 +26,22 @@ TRANSFORMED = [
         "2.6",
         id="dotted, through the old module",
     ),
+    pytest.param(
+        "from pytorch_lightning.loggers import LightningLoggerBase\n\nclass Logger:\n    pass\n\n"
+        "class L(LightningLoggerBase):\n    pass\n",
+        "from pytorch_lightning.loggers import Logger as LightningLoggerBase\n\nclass Logger:\n    pass\n\n"
+        "class L(LightningLoggerBase):\n    pass\n",
+        "2.6",
+        id="the module's own class Logger: the new class is imported under the old name, the uses stay",
+    ),
+    pytest.param(
+        "from pytorch_lightning.loggers.base import LightningLoggerBase, rank_zero_experiment\n\n"
+        "def f(Logger):\n    return LightningLoggerBase\n",
+        "from pytorch_lightning.loggers.logger import Logger as LightningLoggerBase, rank_zero_experiment\n\n"
+        "def f(Logger):\n    return LightningLoggerBase\n",
+        "2.6",
+        id="a parameter of that name anywhere: the old local name is kept too",
+    ),
 ]
 
 
