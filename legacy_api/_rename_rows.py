@@ -218,6 +218,17 @@ def _progress_bar_rows() -> Iterator[Rename]:
         ("callbacks.progress.progress.ProgressBar", tqdm),
     ):
         yield Rename(old, new, "class", "1.5", "1.7", "tqdm_progress_bar", (PL,))
+    # 2.0 renamed ProgressBarBase to ProgressBar (CHANGELOG, #17058; no deprecation: 1.9.5 has only the old name).
+    # Always written as progress_bar.ProgressBar, a path no 1.x release has: a bare callbacks.ProgressBar would be
+    # read as 1.5's tqdm bar by the rows above on a second run.
+    for old in (
+        "callbacks.ProgressBarBase",
+        "callbacks.progress.ProgressBarBase",
+        "callbacks.progress.base.ProgressBarBase",
+    ):
+        yield Rename(
+            old, "callbacks.progress.progress_bar.ProgressBar", "class", "2.0", "2.0", "progress_bar_base", (PL,)
+        )
 
 
 # --- LightningLite -> Fabric (deprecated in 1.9, #16314; pl.lite removed in 2.0, #15953) ---------------------------

@@ -270,7 +270,13 @@ ROWS = (
         "CombinedLoader (utilities.combined_loader)",
         note="repeats row 58",
     ),
-    _name(60, "callbacks", "ProgressBarBase", "callbacks.ProgressBar (the same base, renamed)"),
+    _name(
+        60,
+        "callbacks",
+        "ProgressBarBase",
+        "callbacks.ProgressBar (the same base, renamed)",
+        "rewrite:progress_bar_base",
+    ),
     *(
         Row(
             f"1.9-devel-{n:02d}",

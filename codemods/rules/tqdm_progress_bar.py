@@ -2,8 +2,8 @@
 
 1.5.10's ``ProgressBar`` is a subclass of ``TQDMProgressBar`` that only warns and forwards its arguments. 2.0 brought
 the name back for the renamed ``ProgressBarBase``, which draws nothing: on a 2.x target the old import still works
-and the bar is silently gone, so the rename applies at every target. ``ProgressBarBase`` is not chained into it: the
-renames table has no row for it (rule ``removed_names`` reports it). pytorch_lightning only.
+and the bar is silently gone, so the rename applies at every target. ``ProgressBarBase`` is never chained into it:
+rule ``progress_bar_base`` writes 2.x's name under a path no 1.x release has. pytorch_lightning only.
 
 A table-driven rename: the rows live in ``legacy_api.renames`` and the generic machinery in ``_rename``.
 """

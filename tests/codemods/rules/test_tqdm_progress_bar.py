@@ -75,10 +75,13 @@ def test_noop(source: str) -> None:
 
 
 def test_progress_bar_base_is_not_chained_into_the_tqdm_bar() -> None:
-    # 2.0 renamed ProgressBarBase to ProgressBar: were that a row, ProgressBarBase would go on to TQDMProgressBar.
+    # 2.0 renamed ProgressBarBase to ProgressBar: its row (rule progress_bar_base) writes a path no 1.x release has,
+    # so it never goes on to TQDMProgressBar, in this run or the next.
     from codemods.plan.resolve import resolve
 
-    assert resolve("pytorch_lightning.callbacks.ProgressBarBase", (2, 6)) is None
+    base = resolve("pytorch_lightning.callbacks.ProgressBarBase", (2, 6))
+    assert base is not None and base.new == "pytorch_lightning.callbacks.progress.progress_bar.ProgressBar"
+    assert resolve(base.new, (2, 6)) is None
     found = resolve("pytorch_lightning.callbacks.ProgressBar", (2, 6))
     assert found is not None
     assert found.new == "pytorch_lightning.callbacks.TQDMProgressBar"
