@@ -60,8 +60,9 @@ class Value:
     #: (``ds = DeepSpeedPlugin() if x else None``): the class name. The plan cannot know which object reaches
     #: the Trainer, so it is never moved, only named in a TODO (set by a front end that follows local names).
     bound_strategy: str | None = None
-    #: A name every assignment of which builds Lightning's ``ModelCheckpoint`` (``checkpoint_callback =
-    #: ModelCheckpoint(...)``): 1.5 read it in ``checkpoint_callback=`` as True and never used the object.
+    #: Lightning's ``ModelCheckpoint(...)`` built right there, or a name every assignment of which builds one
+    #: (``checkpoint_callback = ModelCheckpoint(...)``): 1.5 read it in ``checkpoint_callback=`` as True and never
+    #: used the object.
     bound_checkpoint: bool = False
     #: A recognised precision plugin object: the precision it trains in (UNKNOWN when it cannot be read);
     #: None for anything else.

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from legacy_api.removed_arguments import REMOVED_ARGUMENTS, refused_at
-from tests.codemods.helpers import check_transformed, exercised
+from tests.codemods.helpers import check_transformed, exercised, run
 
 RULE = "removed_arguments"
 _T = "from pytorch_lightning import Trainer\n"
@@ -37,6 +37,13 @@ TRANSFORMED = [
         "Trainer(enable_checkpointing=True)\n",
         "2.6",
         id="a name holding a ModelCheckpoint: 1.5 read it as True and used its own (checkpoint_callback_object.py)",
+    ),
+    pytest.param(
+        _T
+        + "from pytorch_lightning.callbacks import ModelCheckpoint\nTrainer(checkpoint_callback=ModelCheckpoint())\n",
+        _T + "from pytorch_lightning.callbacks import ModelCheckpoint\nTrainer(enable_checkpointing=True)\n",
+        "2.6",
+        id="a ModelCheckpoint built in the call: the same, 1.5 never used the object",
     ),
     pytest.param(
         _T + "Trainer(progress_bar_refresh_rate=0, weights_summary=None)\n",
@@ -122,6 +129,18 @@ TRANSFORMED = [
 @pytest.mark.parametrize(("before", "after", "target"), TRANSFORMED)
 def test_transformed(before: str, after: str, target: str) -> None:
     check_transformed(before, after, target)
+
+
+def test_a_checkpoint_1_5_could_not_build_keeps_its_todo() -> None:
+    """``ModelCheckpoint(filepath=...)`` raised a TypeError on 1.5.10: that code never ran there, so 1.5's reading
+    of the object says nothing of what it meant (1.2 used it); the call stays, with its TODOs."""
+    source = (
+        _T
+        + "from pytorch_lightning.callbacks import ModelCheckpoint\nTrainer(checkpoint_callback=ModelCheckpoint(filepath='x'))\n"
+    )
+    outcome = run(source, "2.6")
+    assert "checkpoint_callback=ModelCheckpoint(filepath='x')" in outcome.source
+    assert {f.kind for f in outcome.findings if f.rule == RULE} == {"todo"}
 
 
 def test_every_row_names_a_release_and_a_replacement() -> None:
