@@ -176,6 +176,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "qualnames",
                 "bindings",
                 "guards",
+                "checkpoint_objects",
                 "values",
                 "device_count",
                 "imports",

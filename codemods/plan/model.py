@@ -61,9 +61,10 @@ class Value:
     #: the Trainer, so it is never moved, only named in a TODO (set by a front end that follows local names).
     bound_strategy: str | None = None
     #: Lightning's ``ModelCheckpoint(...)`` built right there, or a name every assignment of which builds one
-    #: (``checkpoint_callback = ModelCheckpoint(...)``): 1.5 read it in ``checkpoint_callback=`` as True and never
-    #: used the object.
-    bound_checkpoint: bool = False
+    #: (``checkpoint_callback = ModelCheckpoint(...)``): "built" where 1.5 could build it (it read it in
+    #: ``checkpoint_callback=`` as True and never used the object), "refused" where 1.5 raised for its arguments
+    #: (code for 1.2 or before, which used the object); None for anything else.
+    checkpoint_object: str | None = None
     #: A recognised precision plugin object: the precision it trains in (UNKNOWN when it cannot be read);
     #: None for anything else.
     plugin_precision: Any = None

@@ -69,7 +69,8 @@ _GPUS_GET = r"rainer\s*[.]\s*get\s*[(]\s*[\"']gpus[\"']"
 _RULE_LITERALS = (
     "--amp_backend", "--amp_level", "--distributed_backend", "--gpus", "--ipus", "--num_processes", "--tpu_cores",
     "AMPType", "DeviceType", "DistributedType", "GPUAccelerator", "HPU", "IPU", "LightningLite", "LightningLoggerBase",
-    "LoggerCollection", "Plugin", "ProgressBarBase", "Precision(", "PrecisionPlugin", "PrecisionType", "SingleTPU", "Spawn", "Strategy",
+    "LoggerCollection", "Plugin", "ProgressBarBase", "Precision(", "PrecisionPlugin", "PrecisionType", "SingleTPU",
+    "Spawn", "Strategy",
     "TPUAccelerator", "Trainer", "accelerator", "accelerators.gpu", "callbacks.base", "core.lightning",
     "loggers.base", "add_argparse_args", "apply_to_collection", "auto",
     "auto_select_gpus", "compat", "ddp", "ddp_cpu", "deepspeed", "default_attributes", "from_argparse_args", "fsdp",

@@ -181,7 +181,14 @@ def step(plan: Plan) -> None:
             plan.drop(row.name)
             plan.note(ID, f"dropped {row.name}={value.text}: the default (the argument is gone in {row.removed_in})")
             continue
-        if row.name == "checkpoint_callback" and value.bound_checkpoint and "enable_checkpointing" not in plan:
+        if row.name == "checkpoint_callback" and value.checkpoint_object == "refused":
+            left.append(f"{row.name}={value.text} (gone in {row.removed_in}): {_OBJECT_USED}")
+            continue
+        if (
+            row.name == "checkpoint_callback"
+            and value.checkpoint_object == "built"
+            and "enable_checkpointing" not in plan
+        ):
             # 1.5.10: enable_checkpointing = checkpoint_callback and enable_checkpointing, so True, then its own
             # ModelCheckpoint unless one is in callbacks= (recorded: the object passed here was never among them)
             plan.replace(row.name, [("enable_checkpointing", new(True))])
@@ -246,6 +253,13 @@ def step(plan: Plan) -> None:
     if left:
         # One TODO for the call: a 1.5 Trainer often passed several of them.
         plan.todo(ID, "; ".join(left))
+
+
+#: A ModelCheckpoint 1.5.10 refused (``filepath=``) in ``checkpoint_callback=``: code for Lightning before 1.3.
+_OBJECT_USED = (
+    "this ModelCheckpoint takes arguments 1.5 refused, so the code is older: Lightning before 1.3 trained with the "
+    "object passed here; pass it in callbacks= (with the arguments 2.x takes) and drop this argument"
+)
 
 
 def _lightning_loggers(plan: Plan) -> bool:

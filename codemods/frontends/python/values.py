@@ -14,14 +14,13 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.frontends.python.bindings import callback_list, facts
+from codemods.frontends.python.checkpoint_objects import checkpoint_object
 from codemods.frontends.python.guards import enclosing_tests
 from codemods.frontends.python.qualnames import LEGACY, assigned_values
 from codemods.plan.model import UNKNOWN, Plan, Value
 from codemods.plan.resolve import resolve
-from legacy_api.keywords import signature_keywords
 from legacy_api.lightning15 import ACCELERATOR_KINDS, FIXED_PRECISION
 from legacy_api.renames import COMPAT, NEW_ROOT, PL, STRATEGY_CLASSES
-from legacy_api.surface import surface
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -112,11 +111,7 @@ def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpres
             value.plugin_precision = _plugin_precision(ctx, original)
             if isinstance(original, cst.Name):
                 value.bound_strategy = _bound_strategy(ctx, original.value)
-                value.bound_checkpoint = _builds_checkpoint(ctx, original.value)
-            elif isinstance(original, cst.Call):
-                value.bound_checkpoint = _is_checkpoint_class(ctx.qualified_name(original.func)) and _built_on_15(
-                    original
-                )
+            value.checkpoint_object = checkpoint_object(ctx, original)
         value.accelerator_kind = _accelerator_kind(ctx, original)
     pure_kinds = cst.Name | cst.Attribute | cst.Subscript | cst.Call | cst.IfExp | cst.BooleanOperation
     if not value.known and isinstance(original, pure_kinds):
@@ -150,25 +145,6 @@ def _strategy_class(ctx: FileContext, call: ast.Call) -> str | None:
         if renamed is not None and renamed.new is not None:
             cls = renamed.new.rpartition(".")[2]
     return cls
-
-
-def _builds_checkpoint(ctx: FileContext, name: str) -> bool:
-    """Whether every assignment of ``name`` in its scope builds Lightning's ``ModelCheckpoint``."""
-    values = assigned_values(name, ctx.scopes) or []
-    qualified = [_ast_qualified(ctx, value.func) if isinstance(value, ast.Call) else None for value in values]
-    return bool(values) and all(_is_checkpoint_class(q) for q in qualified)
-
-
-def _built_on_15(call: cst.Call) -> bool:
-    """Whether 1.5.10's ModelCheckpoint took every argument of ``call`` by name (none by position, no ``*``): a call
-    it refused (``filepath=``, a TypeError) never ran there, so what 1.5 did with the object says nothing."""
-    taken = signature_keywords(surface("1.5.10").signature(f"{PL}.callbacks.ModelCheckpoint.__init__"))
-    keywords = [arg.keyword.value if arg.keyword is not None and not arg.star else None for arg in call.args]
-    return taken is not None and all(keyword in taken[0] for keyword in keywords)
-
-
-def _is_checkpoint_class(qualified: str | None) -> bool:
-    return qualified is not None and qualified.split(".", 1)[0] in LEGACY and qualified.endswith(".ModelCheckpoint")
 
 
 def _bound_strategy(ctx: FileContext, name: str) -> str | None:

@@ -133,14 +133,17 @@ def test_transformed(before: str, after: str, target: str) -> None:
 
 def test_a_checkpoint_1_5_could_not_build_keeps_its_todo() -> None:
     """``ModelCheckpoint(filepath=...)`` raised a TypeError on 1.5.10: that code never ran there, so 1.5's reading
-    of the object says nothing of what it meant (1.2 used it); the call stays, with its TODOs."""
-    source = (
-        _T
-        + "from pytorch_lightning.callbacks import ModelCheckpoint\nTrainer(checkpoint_callback=ModelCheckpoint(filepath='x'))\n"
-    )
-    outcome = run(source, "2.6")
-    assert "checkpoint_callback=ModelCheckpoint(filepath='x')" in outcome.source
-    assert {f.kind for f in outcome.findings if f.rule == RULE} == {"todo"}
+    of the object says nothing of what it meant (1.2 used it); the argument stays, with a TODO saying so (mrc-ner's
+    ``checkpoint_callback=checkpoint_callback`` had become ``enable_checkpointing=True``, losing its monitor)."""
+    for built in ("ModelCheckpoint(filepath='x')", "ckpt"):
+        source = (
+            _T + "from pytorch_lightning.callbacks import ModelCheckpoint\nckpt = ModelCheckpoint(filepath='x')\n"
+            f"Trainer(checkpoint_callback={built})\n"
+        )
+        outcome = run(source, "2.6")
+        assert f"checkpoint_callback={built})" in outcome.source, outcome.source
+        (todo,) = [f for f in outcome.findings if f.rule == RULE]
+        assert todo.kind == "todo" and "before 1.3 trained with the object" in todo.message
 
 
 def test_every_row_names_a_release_and_a_replacement() -> None:
