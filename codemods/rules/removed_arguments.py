@@ -181,8 +181,17 @@ def step(plan: Plan) -> None:
             plan.drop(row.name)
             plan.note(ID, f"dropped {row.name}={value.text}: the default (the argument is gone in {row.removed_in})")
             continue
-        if row.name == "checkpoint_callback" and value.checkpoint_object == "refused":
-            left.append(f"{row.name}={value.text} (gone in {row.removed_in}): {_OBJECT_USED}")
+        older = value.checkpoint_object in ("refused", "renamed")
+        if row.name == "checkpoint_callback" and older and _open_callbacks(plan, None, ()) is None:
+            if value.checkpoint_object == "refused":
+                left.append(f"{row.name}={value.text} (gone in {row.removed_in}): {_OBJECT_USED}")
+                continue
+            # period= alone: this run renames it, and the next would read the object as 1.5 did; so does this one
+            value = dataclasses.replace(value, checkpoint_object="built")
+        if row.name == "checkpoint_callback" and older and value.checkpoint_object != "built":
+            # 1.2.10 appended the object to the callbacks (callback_connector.configure_checkpoint_callbacks)
+            _append_callback(plan, row.name, value)
+            plan.note(ID, f"checkpoint_callback={value.text} joins callbacks=: {_OBJECT_MOVED} (gone in 1.7)")
             continue
         if (
             row.name == "checkpoint_callback"
@@ -255,11 +264,13 @@ def step(plan: Plan) -> None:
         plan.todo(ID, "; ".join(left))
 
 
-#: A ModelCheckpoint 1.5.10 refused (``filepath=``) in ``checkpoint_callback=``: code for Lightning before 1.3.
-_OBJECT_USED = (
-    "this ModelCheckpoint takes arguments 1.5 refused, so the code is older: Lightning before 1.3 trained with the "
-    "object passed here; pass it in callbacks= (with the arguments 2.x takes) and drop this argument"
+#: A ModelCheckpoint 1.5.10 refused (``filepath=``, ``period=``) in ``checkpoint_callback=``: code for Lightning before
+#: 1.3 (1.3.8 and 1.4.9 raised for any object there, 1.5.10 for its arguments), which appended it to the callbacks.
+_OBJECT_MOVED = (
+    "this ModelCheckpoint takes arguments 1.5 refused, so the code is older, and Lightning before 1.3 trained with the "
+    "object passed there"
 )
+_OBJECT_USED = f"{_OBJECT_MOVED}; pass it in callbacks= and drop this argument"
 
 
 def _lightning_loggers(plan: Plan) -> bool:

@@ -15,15 +15,16 @@ from typing import TYPE_CHECKING, Literal
 import libcst as cst
 
 from codemods.frontends.python.qualnames import LEGACY, assigned_values
-from legacy_api.keywords import signature_keywords
+from legacy_api.keywords import RENAMED, signature_keywords
 from legacy_api.renames import PL
 from legacy_api.surface import surface
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
-#: "built": a ModelCheckpoint 1.5.10 could build; "refused": one it could not; None: not (only) a ModelCheckpoint.
-CheckpointObject = Literal["built", "refused"] | None
+#: "built": a ModelCheckpoint 1.5.10 could build; "refused": one it could not; "renamed": one it could not only for
+#: keywords this run renames (``period=``), which the next run reads as "built"; None: not (only) a ModelCheckpoint.
+CheckpointObject = Literal["built", "refused", "renamed"] | None
 
 
 def checkpoint_object(ctx: FileContext, node: cst.BaseExpression) -> CheckpointObject:
@@ -31,8 +32,7 @@ def checkpoint_object(ctx: FileContext, node: cst.BaseExpression) -> CheckpointO
     if isinstance(node, cst.Call):
         if not _is_checkpoint_class(ctx.qualified_name(node.func)):
             return None
-        keywords = [arg.keyword.value if arg.keyword is not None and not arg.star else None for arg in node.args]
-        return "built" if _taken_on_15(keywords) else "refused"
+        return _verdict([arg.keyword.value if arg.keyword is not None and not arg.star else None for arg in node.args])
     if not isinstance(node, cst.Name):
         return None
     values = assigned_values(node.value, ctx.scopes) or []
@@ -41,14 +41,20 @@ def checkpoint_object(ctx: FileContext, node: cst.BaseExpression) -> CheckpointO
         return None
     if not all(_is_checkpoint_class(_ast_qualified(ctx, call.func)) for call in calls):
         return None
-    taken = all(_taken_on_15([*([None] * len(call.args)), *(k.arg for k in call.keywords)]) for call in calls)
-    return "built" if taken else "refused"
+    verdicts = {_verdict([*([None] * len(call.args)), *(k.arg for k in call.keywords)]) for call in calls}
+    return "refused" if "refused" in verdicts else "renamed" if "renamed" in verdicts else "built"
 
 
-def _taken_on_15(keywords: Sequence[str | None]) -> bool:
-    """Whether 1.5.10's ModelCheckpoint took each of ``keywords`` by name (None: an argument passed otherwise)."""
-    taken = signature_keywords(surface("1.5.10").signature(f"{PL}.callbacks.ModelCheckpoint.__init__"))
-    return taken is not None and all(keyword in taken[0] for keyword in keywords)
+def _verdict(keywords: Sequence[str | None]) -> CheckpointObject:
+    """What 1.5.10's ModelCheckpoint made of ``keywords`` (None: an argument passed other than by name)."""
+    taken = signature_keywords(surface("1.5.10").signature(_CLASS + ".__init__"))
+    refused = [keyword for keyword in keywords if taken is None or keyword not in taken[0]]
+    if not refused:
+        return "built"
+    return "renamed" if all(keyword is not None and (_CLASS, keyword) in RENAMED for keyword in refused) else "refused"
+
+
+_CLASS = f"{PL}.callbacks.ModelCheckpoint"
 
 
 def _is_checkpoint_class(qualified: str | None) -> bool:

@@ -131,19 +131,47 @@ def test_transformed(before: str, after: str, target: str) -> None:
     check_transformed(before, after, target)
 
 
-def test_a_checkpoint_1_5_could_not_build_keeps_its_todo() -> None:
-    """``ModelCheckpoint(filepath=...)`` raised a TypeError on 1.5.10: that code never ran there, so 1.5's reading
-    of the object says nothing of what it meant (1.2 used it); the argument stays, with a TODO saying so (mrc-ner's
-    ``checkpoint_callback=checkpoint_callback`` had become ``enable_checkpointing=True``, losing its monitor)."""
-    for built in ("ModelCheckpoint(filepath='x')", "ckpt"):
-        source = (
-            _T + "from pytorch_lightning.callbacks import ModelCheckpoint\nckpt = ModelCheckpoint(filepath='x')\n"
-            f"Trainer(checkpoint_callback={built})\n"
-        )
-        outcome = run(source, "2.6")
-        assert f"checkpoint_callback={built})" in outcome.source, outcome.source
-        (todo,) = [f for f in outcome.findings if f.rule == RULE]
-        assert todo.kind == "todo" and "before 1.3 trained with the object" in todo.message
+_CKPT = _T + "from pytorch_lightning.callbacks import ModelCheckpoint\nckpt = ModelCheckpoint({})\n"
+OLDER = [
+    pytest.param(
+        "filepath='x'",
+        "Trainer(callbacks=[a], checkpoint_callback=ckpt)",
+        "Trainer(callbacks=[a, ckpt])",
+        "fix",
+        id="arguments 1.5 refused: older code, which 1.2 trained with (appended to the callbacks); so does the rewrite",
+    ),
+    pytest.param(
+        "filepath='x'",
+        "Trainer(checkpoint_callback=ModelCheckpoint(filepath='y'))",
+        "Trainer(callbacks=[ModelCheckpoint(filepath='y')])",
+        "fix",
+        id="built in the call, no callbacks: the list is made",
+    ),
+    pytest.param(
+        "filepath='x'",
+        "Trainer.from_argparse_args(args, checkpoint_callback=ckpt)",
+        "Trainer.from_argparse_args(args, checkpoint_callback=ckpt)",
+        "todo",
+        id="callbacks out of sight: a TODO saying the object was used (mrc-ner had lost its monitor)",
+    ),
+    pytest.param(
+        "monitor='m', period=1",
+        "Trainer.from_argparse_args(args, checkpoint_callback=ckpt)",
+        "Trainer.from_argparse_args(args, enable_checkpointing=True)",
+        "fix",
+        id="only period=, which this run renames: read as the next run would, as 1.5 did (bolts' rl models)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("arguments", "call", "after", "kind"), OLDER)
+def test_a_checkpoint_1_5_could_not_build_is_older_code(arguments: str, call: str, after: str, kind: str) -> None:
+    """``ModelCheckpoint(filepath=...)`` raised a TypeError on 1.5.10, and 1.3/1.4 raised for any object in
+    ``checkpoint_callback=``: such code ran on 1.2 or before, which appended the object to the callbacks."""
+    outcome = run(_CKPT.format(arguments) + call + "\n", "2.6")
+    assert outcome.source.rstrip().endswith(after), outcome.source
+    assert {f.kind for f in outcome.findings if f.rule == RULE} == {kind}
+    assert run(outcome.source, "2.6").source == outcome.source, "a second run must change nothing"
 
 
 def test_every_row_names_a_release_and_a_replacement() -> None:
