@@ -181,18 +181,17 @@ def step(plan: Plan) -> None:
             plan.drop(row.name)
             plan.note(ID, f"dropped {row.name}={value.text}: the default (the argument is gone in {row.removed_in})")
             continue
-        older = value.checkpoint_object in ("refused", "renamed")
-        if row.name == "checkpoint_callback" and older and _open_callbacks(plan, None, ()) is None:
+        if row.name == "checkpoint_callback" and value.checkpoint_object in ("refused", "renamed"):
+            if _open_callbacks(plan, None, ()) is not None:
+                # 1.2.10 appended the object to the callbacks (callback_connector.configure_checkpoint_callbacks)
+                _append_callback(plan, row.name, value)
+                plan.note(ID, f"checkpoint_callback={value.text} joins callbacks=: {_OBJECT_MOVED} (gone in 1.7)")
+                continue
             if value.checkpoint_object == "refused":
                 left.append(f"{row.name}={value.text} (gone in {row.removed_in}): {_OBJECT_USED}")
                 continue
             # period= alone: this run renames it, and the next would read the object as 1.5 did; so does this one
             value = dataclasses.replace(value, checkpoint_object="built")
-        if row.name == "checkpoint_callback" and older and value.checkpoint_object != "built":
-            # 1.2.10 appended the object to the callbacks (callback_connector.configure_checkpoint_callbacks)
-            _append_callback(plan, row.name, value)
-            plan.note(ID, f"checkpoint_callback={value.text} joins callbacks=: {_OBJECT_MOVED} (gone in 1.7)")
-            continue
         if (
             row.name == "checkpoint_callback"
             and value.checkpoint_object == "built"

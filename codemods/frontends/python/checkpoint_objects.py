@@ -39,7 +39,7 @@ def checkpoint_object(ctx: FileContext, node: cst.BaseExpression) -> CheckpointO
     calls = [value for value in values if isinstance(value, ast.Call)]
     if not values or len(calls) != len(values):
         return None
-    if not all(_is_checkpoint_class(_ast_qualified(ctx, call.func)) for call in calls):
+    if not all(_is_checkpoint_class(ctx.qualified_ast(call.func)) for call in calls):
         return None
     verdicts = {_verdict([*([None] * len(call.args)), *(k.arg for k in call.keywords)]) for call in calls}
     return "refused" if "refused" in verdicts else "renamed" if "renamed" in verdicts else "built"
@@ -59,14 +59,3 @@ _CLASS = f"{PL}.callbacks.ModelCheckpoint"
 
 def _is_checkpoint_class(qualified: str | None) -> bool:
     return qualified is not None and qualified.split(".", 1)[0] in LEGACY and qualified.endswith(".ModelCheckpoint")
-
-
-def _ast_qualified(ctx: FileContext, node: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    base = ctx.resolve(node.id)
-    return None if base is None else ".".join([base, *reversed(parts)])

@@ -155,6 +155,15 @@ class FileContext:
             return None
         return ".".join([base, *reversed(parts)])
 
+    def qualified_ast(self, node: ast.expr) -> str | None:
+        """:meth:`qualified_name` of an ``ast`` name or attribute chain (``call.func`` of a value read in ``ast``)."""
+        parts: list[str] = []
+        while isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        base = self.resolve(node.id) if isinstance(node, ast.Name) else None
+        return None if base is None else ".".join([base, *reversed(parts)])
+
     def resolve(self, local: str) -> str | None:
         """The qualified name the local name ``local`` is imported as, in the scopes around the visited node."""
         return self.analysis.resolve(local, self.scopes, self.same_thing)

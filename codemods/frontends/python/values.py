@@ -122,20 +122,9 @@ def read(ctx: FileContext, original: cst.BaseExpression, updated: cst.BaseExpres
     return value
 
 
-def _ast_qualified(ctx: FileContext, node: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    base = ctx.resolve(node.id)
-    return None if base is None else ".".join([base, *reversed(parts)])
-
-
 def _strategy_class(ctx: FileContext, call: ast.Call) -> str | None:
     """The strategy class ``call`` builds (as named after this run's renames, so a second run says the same)."""
-    qualified = _ast_qualified(ctx, call.func)
+    qualified = ctx.qualified_ast(call.func)
     cls = qualified.rpartition(".")[2] if qualified else None
     legacy = qualified is not None and qualified.split(".", 1)[0] in LEGACY
     if cls is None or not ((legacy and cls in STRATEGY_CLASSES) or cls in ctx.options.local_strategies):
