@@ -23,6 +23,13 @@ class _Unknown:
 UNKNOWN: Any = _Unknown()
 
 
+#: What 1.5.10 made of a ``ModelCheckpoint`` passed as a flag's value: "built" where it could build it (it read it in
+#: ``checkpoint_callback=`` as True and never used the object), "refused" where it raised for its arguments (code for
+#: 1.2 or before, which used the object), "renamed" where it raised only for keywords the run renames (``period=``),
+#: which the next run reads as "built" (``codemods.frontends.python.checkpoint_objects``).
+CheckpointObject = Literal["built", "refused", "renamed"] | None
+
+
 @dataclass(frozen=True)
 class Facts:
     """What a front end knows of a value that is not a literal (``gpus=args.gpus``, ``gpus=AVAIL_GPUS``)."""
@@ -61,10 +68,8 @@ class Value:
     #: the Trainer, so it is never moved, only named in a TODO (set by a front end that follows local names).
     bound_strategy: str | None = None
     #: Lightning's ``ModelCheckpoint(...)`` built right there, or a name every assignment of which builds one
-    #: (``checkpoint_callback = ModelCheckpoint(...)``): "built" where 1.5 could build it (it read it in
-    #: ``checkpoint_callback=`` as True and never used the object), "refused" where 1.5 raised for its arguments
-    #: (code for 1.2 or before, which used the object); None for anything else.
-    checkpoint_object: str | None = None
+    #: (``checkpoint_callback = ModelCheckpoint(...)``), as :data:`CheckpointObject` says; None for anything else.
+    checkpoint_object: CheckpointObject = None
     #: A recognised precision plugin object: the precision it trains in (UNKNOWN when it cannot be read);
     #: None for anything else.
     plugin_precision: Any = None

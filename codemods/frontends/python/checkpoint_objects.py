@@ -9,22 +9,20 @@ passed in ``checkpoint_callback=``, so what 1.5 did with it says nothing of what
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from codemods.frontends.python.qualnames import LEGACY, assigned_values
+from codemods.plan.model import CheckpointObject
 from legacy_api.keywords import RENAMED, signature_keywords
 from legacy_api.renames import PL
 from legacy_api.surface import surface
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
-
-#: "built": a ModelCheckpoint 1.5.10 could build; "refused": one it could not; "renamed": one it could not only for
-#: keywords this run renames (``period=``), which the next run reads as "built"; None: not (only) a ModelCheckpoint.
-CheckpointObject = Literal["built", "refused", "renamed"] | None
 
 
 def checkpoint_object(ctx: FileContext, node: cst.BaseExpression) -> CheckpointObject:
@@ -47,14 +45,21 @@ def checkpoint_object(ctx: FileContext, node: cst.BaseExpression) -> CheckpointO
 
 def _verdict(keywords: Sequence[str | None]) -> CheckpointObject:
     """What 1.5.10's ModelCheckpoint made of ``keywords`` (None: an argument passed other than by name)."""
-    taken = signature_keywords(surface("1.5.10").signature(_CLASS + ".__init__"))
-    refused = [keyword for keyword in keywords if taken is None or keyword not in taken[0]]
+    taken = _taken_on_15()
+    refused = [keyword for keyword in keywords if keyword not in taken]
     if not refused:
         return "built"
     return "renamed" if all(keyword is not None and (_CLASS, keyword) in RENAMED for keyword in refused) else "refused"
 
 
 _CLASS = f"{PL}.callbacks.ModelCheckpoint"
+
+
+@functools.cache
+def _taken_on_15() -> frozenset[str]:
+    """The keywords 1.5.10's ModelCheckpoint took (its recorded signature, parsed once)."""
+    taken = signature_keywords(surface("1.5.10").signature(_CLASS + ".__init__"))
+    return taken[0] if taken is not None else frozenset()
 
 
 def _is_checkpoint_class(qualified: str | None) -> bool:

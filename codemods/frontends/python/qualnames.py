@@ -168,12 +168,16 @@ class Analysis:
         gives a use the local name ``name`` would then capture, or be captured by, that binding (a module's own
         ``class Logger`` next to ``LightningLoggerBase`` -> ``Logger``). An import the run itself renames away
         from ``name`` (``leaves``: 1.5's ``callbacks.ProgressBar`` becomes ``TQDMProgressBar``) does not count."""
-        scopes = [self.module, *(statement.scope for statement in self.statements if statement.scope is not None)]
         return name in self.expression_bound or any(
             name in scope.bound
             or any(other != qualified and not leaves(other) for other in scope.imports.get(name, ()))
-            for scope in scopes
+            for scope in self.scopes
         )
+
+    @functools.cached_property
+    def scopes(self) -> list[Scope]:
+        """Every scope of the module: the module's and those its ``def``/``class`` statements open."""
+        return [self.module, *(statement.scope for statement in self.statements if statement.scope is not None)]
 
 
 def is_parameter(name: str, scopes: list[Scope]) -> bool:
