@@ -8,6 +8,7 @@ expressions. Standard library only.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Sequence
 
 #: Attribute roots that are Trainer objects (``self.trainer.gpus`` is a Trainer property, not a config key).
@@ -100,6 +101,43 @@ def config_get(node: ast.Call) -> str | None:
     if found is None or found[-1] != "trainer" or (len(found) == 2 and found[0] in TRAINER_OWNERS):
         return None
     return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
+
+
+def computed_key(node: ast.expr) -> str | None:
+    """``cfg.get(f"{name}_trainer")``, ``cfg[f"{name}_trainer"]`` -> ``{}_trainer``: a top-level key of a config that
+    the code spells at run time, as a pattern in which ``{}`` stands for any text (``ProjectIndex.merge`` matches it
+    against the keys the project's configs hold); None for anything else, or for an f-string with no text of its
+    own."""
+    if isinstance(node, ast.Call):
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and func.attr in KEY_METHODS and node.args):
+            return None
+        receiver, key = func.value, node.args[0]
+    elif isinstance(node, ast.Subscript):
+        receiver, key = node.value, node.slice
+    else:
+        return None
+    if not isinstance(receiver, ast.Name) or not isinstance(key, ast.JoinedStr):
+        return None
+    parts: list[str] = []
+    for value in key.values:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str) and not re.search(r"[{}]", value.value):
+            parts.append(value.value)
+        elif isinstance(value, ast.FormattedValue):
+            parts.append("{}")
+        else:
+            return None
+    pattern = "".join(parts)
+    return pattern if pattern.replace("{}", "") else None
+
+
+def spelled_keys(section: str, keys: Sequence[str]) -> list[str]:
+    """``section`` itself, or for a pattern of :func:`computed_key` (``{}_trainer``) each of ``keys`` (the top-level
+    keys of the project's configs) it spells (``tagger_trainer``, ``decoder_trainer``): each may reach the Trainer."""
+    if "{}" not in section:
+        return [section]
+    pattern = re.compile(".+".join(re.escape(part) for part in section.split("{}")))
+    return [key for key in keys if pattern.fullmatch(key)]
 
 
 def assignments(tree: ast.Module) -> dict[str, list[ast.expr]]:

@@ -32,11 +32,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from codemods.kinds import PYTHON_SUFFIXES
 from codemods.project.command_scripts import command_reaches, named_primary, script_candidates, script_config_names
+from codemods.project.config_chains import spelled_keys
 from codemods.project.config_loads import NONE, PRIMARY, UNKNOWN, composes, packaged_away, reaches
 
 #: ``dropped_flag``: a read passed straight to the Trainer flag of its name where the Python rules drop that flag,
@@ -186,11 +187,11 @@ class ProjectIndex:
             facts.update(part.facts)
             loads.update(part.loads)
             keyed.update(part.keyed)
-        ordered = tuple(sorted(sections))
+        ordered, names = tuple(sorted(sections)), sorted({section.key for section in keyed})
         return cls(
             tuple(sorted(uses)),
             tuple(sorted(schemas)),
-            tuple(sorted(splats)),
+            tuple(sorted({replace(s, section=k) for s in splats for k in spelled_keys(s.section, names)})),
             root,
             ordered,
             frozenset(facts),

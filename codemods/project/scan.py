@@ -157,9 +157,16 @@ def _file_index(path: str, data: bytes, rainer: bool, add_arg: bool, text_file: 
 _ARGPARSE_FLAG = re.compile(rb"--(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|amp_backend|amp_level)\b")
 
 
+#: ``decoder_trainer.gpus=2``: an override of a section under another key, which may be splatted into a Trainer
+#: (``codemods.frontends.commands.front``, once the project index says so).
+_KEYED_OVERRIDE = re.compile(rb"(?<![\w.])(?!trainer\.)\w*trainer\w*\.\w+=")
+
+
 def _has_commands(index: FileIndex, data: bytes) -> bool:
     """Whether a file holds a command line with Trainer overrides (``codemods.frontends.commands``) to plan."""
-    return any(use.command for use in index.uses) or _ARGPARSE_FLAG.search(data) is not None
+    if any(use.command for use in index.uses) or _ARGPARSE_FLAG.search(data) is not None:
+        return True
+    return b"trainer" in data and _KEYED_OVERRIDE.search(data) is not None
 
 
 def scan(path: str) -> Scan:

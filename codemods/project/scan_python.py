@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from codemods.project.config_chains import TRAINER_OWNERS as _TRAINER_OWNERS
-from codemods.project.config_chains import assignments, keyed_load, other_section_key, trainer_object
+from codemods.project.config_chains import assignments, computed_key, keyed_load, other_section_key, trainer_object
 from codemods.project.config_chains import attribute_read as _attribute_read
 from codemods.project.config_chains import chain as _chain
 from codemods.project.config_chains import config_key as _config_key
@@ -162,7 +162,8 @@ class _PythonIndexer(ast.NodeVisitor):
         if len(chain) == 2:
             name = ast.Attribute(name, chain[1])
         found = self._sections(name, True)
-        return f"{found[0].rpartition('.')[2]}.{key}" if len(found) == 1 else None
+        computed = len(found) == 1 and "{}" in found[0]  # (a key spelled at run time: no one section's)
+        return f"{found[0].rpartition('.')[2]}.{key}" if len(found) == 1 and not computed else None
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -262,6 +263,9 @@ class _PythonIndexer(ast.NodeVisitor):
         Trainer class (``trainer``), a mapping under another key too, as its key path without the root:
         ``**config["trainer_params"]`` -> ["trainer_params"], ``**trainer_kwargs`` after ``trainer_kwargs =
         OmegaConf.to_container(config.trainer.kwargs)`` -> ["trainer.kwargs"] (lama's Hydra ``trainer/`` files)."""
+        computed = computed_key(node) if trainer else None
+        if computed is not None:
+            return [computed]  # cfg.get(f"{name}_trainer"): the sections ProjectIndex.merge finds it spells
         if isinstance(node, ast.Call) and node.args:
             node = node.args[0]
         chain = _chain(node)

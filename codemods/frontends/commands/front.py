@@ -20,8 +20,10 @@ from codemods.model import Finding, FindingKind, Options, Outcome, todo_comment
 from codemods.project.command_analysis import analysis
 from codemods.project.command_fills import Item
 from codemods.project.command_plans import RULE, Decision, decide
-from codemods.project.command_syntax import Token, commands
+from codemods.project.command_syntax import TODO_MARK, Token, commands, logical_lines
 from codemods.project.index import ProjectIndex, describe
+from legacy_api.removed_arguments import refused_at
+from legacy_api.renames import STRATEGY_NAMES
 
 
 def _line(text: str, offset: int) -> int:
@@ -173,7 +175,44 @@ def transform_commands(text: str, options: Options, path: str) -> Outcome:
         for group in (config, flags):
             if group:
                 work.command(group, start)
+    _keyed_overrides(work)
     return _finish(work, text)
+
+
+#: ``decoder_trainer.gpus=2``, ``+trainer_params.gpus=2``: a Hydra override of a key under some section.
+_KEYED = re.compile(r"(?<![\w.$/{~+-])(?:\+\+|\+|~)?([A-Za-z_]\w*)\.(\w+)=([^\s'\"`;|&<>()]*)")
+
+
+def _keyed_overrides(work: _Pass) -> None:
+    """Overrides of a section the project splats into a Trainer under another key (``decoder_trainer.gpus=2``,
+    NeMo's Jenkinsfile): the command plans read ``trainer.`` overrides only, so one that sets a flag the target's
+    Trainer refuses (or a strategy name as ``accelerator``) gets one TODO for its command, never silence (the
+    config it overrides may migrate in this run, and Hydra then refuses the old key too)."""
+    keyed = {path[0] for path in work.index.section_paths() if len(path) == 1}
+    if not keyed or not any(f"{name}." in work.text for name in keyed):
+        return
+    target = work.options.target_tuple
+    for start, end in logical_lines(work.text):
+        legacy = [
+            match
+            for match in _KEYED.finditer(work.text, start, end)
+            if match.group(1) in keyed
+            and not work.commented(match.start())
+            and (
+                refused_at(match.group(2), target)
+                or (match.group(2) == "accelerator" and match.group(3).strip("'\"").lower() in STRATEGY_NAMES)
+            )
+        ]
+        if legacy and TODO_MARK not in work.text[start:end]:
+            spelled = ", ".join(match.group(0).lstrip("+~") for match in legacy)
+            sections = sorted({match.group(1) for match in legacy})
+            work.todo(
+                f"{spelled}: the project passes {' and '.join(sections)} to a Trainer, whose keys migrate in the "
+                f"configs and which Lightning {work.options.target} refuses as written: rewrite "
+                f"{'this override' if len(legacy) == 1 else 'these overrides'} with the keys the config now holds",
+                start,
+                legacy[0].start(),
+            )
 
 
 def python_strings(outcome: Outcome, options: Options, path: str) -> Outcome:
