@@ -13,6 +13,11 @@ worker config ``"trainer": {"gpus": 1, "max_epochs": 100}``) and a dict that bec
 in a project that builds its parser with ``Trainer.add_argparse_args`` (SimCLR's options take their defaults from
 such a file; ``codemods.frontends.yaml.pipeline`` reports it under this rule).
 
+A dict of a file that imports Lightning whose keys show it holds a Trainer's flags (one only a Trainer takes, such as
+``max_epochs``, next to the legacy one: darts' ``self.trainer_params = {"gpus": gpus, "max_epochs": n}``, handed to
+another method) is a TODO, not a report: the target's Trainer refuses the flag wherever the dict reaches it, and
+``--check`` must not pass on that. A dict the flag rules follow to a Trainer is theirs.
+
 One store is a TODO, not a report: a strategy name stored as ``accelerator`` in a container named for the
 Trainer (``trainer_config["accelerator"] = "ddp"``, ``cfg.trainer.accelerator = "dp"``, latent-diffusion's
 ``main.py``). That is a Trainer's flags, and 1.6+ refuses a strategy name in ``accelerator=``; it is not rewritten
@@ -48,6 +53,7 @@ BECAME = {
     "num_processes": 'accelerator="cpu", devices=N (gone in 2.0)',
     "distributed_backend": "strategy= (gone in 1.5)",
 }
+_STRATEGY_NAME = "strategy= (a strategy name in accelerator= is gone in 1.7)"
 _TEXT = re.compile(r"\b(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator)\b")
 _IMPORTS = re.compile(r"^\s*(?:import|from)\s+(?:pytorch_lightning|lightning|flash)\b", re.M)
 _LIGHTNING = re.compile(_IMPORTS.pattern + r"|\bTrainer\b", re.M)
@@ -109,7 +115,7 @@ def _where(func: ast.expr) -> str:
 
 
 def _message(flag: str, where: str) -> str:
-    became = BECAME.get(flag, "strategy= (a strategy name in accelerator= is gone in 1.7)")
+    became = BECAME.get(flag, _STRATEGY_NAME)
     return f"{flag} {where} is a Lightning 1.5 Trainer flag: if it reaches a Trainer, it is {became}"
 
 
@@ -140,8 +146,13 @@ def _trainer_flags(node: ast.Dict) -> bool:
 
 
 def _uses(
-    roots: Iterable[ast.AST], blind: bool, lightning: bool = True, namespaced: frozenset[int] = frozenset()
+    roots: Iterable[ast.AST],
+    blind: bool,
+    lightning: bool = True,
+    namespaced: frozenset[int] = frozenset(),
+    todos: frozenset[int] = frozenset(),
 ) -> list[tuple[int, int, str, str]]:
+    """``todos``: the lines of the dicts :func:`leave_line` gave a TODO (this rule's, already in the findings)."""
     found: list[tuple[int, int, str, str]] = []
     for node in (node for root in roots for node in ast.walk(root)):
         if isinstance(node, ast.Call) and _called(node.func) == "Namespace":
@@ -151,6 +162,8 @@ def _uses(
                 if kw.arg in BECAME
             ]
         if isinstance(node, ast.Dict):
+            if node.lineno in todos:
+                continue  # leave_line's TODO says it
             where = _IN_NAMESPACE if id(node) in namespaced else "in a dict"
             if not lightning and id(node) not in namespaced:
                 if not _trainer_flags(node):
@@ -221,6 +234,7 @@ def report(source: str, findings: tuple[Finding, ...], statements: Runs | None =
     if not _TEXT.search(source):
         return findings
     lightning = bool(_LIGHTNING.search(source))
+    todos = {finding.line for finding in findings if finding.rule == ID and finding.kind == "todo"}
     if not lightning and "Namespace" not in source and not any(flag in source for flag in _TRAINER_ONLY):
         return findings
     if statements is None:
@@ -239,7 +253,9 @@ def report(source: str, findings: tuple[Finding, ...], statements: Runs | None =
     uses = [
         (line + offset, column, flag, where)
         for nodes, offset in runs
-        for line, column, flag, where in _uses(nodes, blind, lightning, namespaced)
+        for line, column, flag, where in _uses(
+            nodes, blind, lightning, namespaced, frozenset(line - offset for line in todos)
+        )
     ]
     seen = {finding.line for finding in findings}
     lines = source.splitlines()
@@ -301,11 +317,87 @@ def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) ->
     return updated
 
 
+def _flags_dict(keys: Sequence[str | None], strategy_values: Sequence[bool]) -> list[str]:
+    """The legacy flags of a dict whose other keys show it holds a Trainer's flags (``"max_epochs"`` next to
+    ``"gpus"``); empty for any other dict. ``strategy_values``: whether each key's value is a strategy name."""
+    if not any(key in _TRAINER_ONLY for key in keys):
+        return []
+    return [
+        key
+        for key, strategy in zip(keys, strategy_values, strict=True)
+        if key is not None and (key in BECAME or (key == "accelerator" and strategy))
+    ]
+
+
+def _ast_flags(node: ast.Dict) -> list[str]:
+    return _flags_dict([_key(key) for key in node.keys], [_strategy(value) for value in node.values])
+
+
+#: Calls whose dict arguments the flag rules read themselves (``Trainer(**{...})``, ``trainer_defaults={...}``,
+#: ``OmegaConf.create({"trainer": {...}})``).
+_READ_BY_FLAG_RULES = re.compile(r"(?:Trainer|CLI|from_argparse_args|OmegaConf\s*\.\s*\w+|DictConfig)\s*\(")
+
+
+def leave_dict(ctx: FileContext, original: cst.Dict, updated: cst.Dict) -> Any:
+    """A dict of a Lightning file holding a Trainer's flags (a key only a Trainer takes next to a legacy one), such
+    as darts' ``self.trainer_params = {"gpus": gpus, "max_epochs": n}`` handed to another method: noted for
+    :func:`leave_line`, which gives it a TODO where no rule followed it to a Trainer."""
+    import libcst as cst
+
+    if not ctx.analysis.imported or not ctx.statements:
+        return updated
+    keys: list[str | None] = []
+    strategies: list[bool] = []
+    for element in original.elements:
+        key = element.key if isinstance(element, cst.DictElement) else None
+        value = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+        keys.append(value if isinstance(value, str) else None)
+        text = element.value.evaluated_value if isinstance(element.value, cst.SimpleString) else None
+        strategies.append(isinstance(text, str) and text.lower() in STRATEGY_NAMES)
+    flags = _flags_dict(keys, strategies)
+    if flags:
+        ctx.screened.setdefault((ID, id(ctx.statements[-1])), []).append((flags, original))
+    return updated
+
+
+def leave_line(ctx: FileContext, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine) -> Any:
+    """The TODOs of :func:`leave_dict`'s dicts on a line no rule changed or flagged: a dict the flag rules follow
+    to a Trainer (a ``**kwargs`` splat, ``trainer_defaults=``, a config they rewrite) is theirs."""
+    import libcst as cst
+
+    found = ctx.screened.pop((ID, id(original)), None)
+    if not found or not updated.deep_equals(original) or ctx.todos.get(id(original)):
+        return updated
+    for small in original.body:
+        targets = small.targets if isinstance(small, cst.Assign) else ()
+        if any(isinstance(t.target, cst.Name) and t.target.value in ctx.trainer_dicts for t in targets):
+            return updated  # the flag rules migrate it where it is splatted (codemods.frontends.python.flags)
+    if _READ_BY_FLAG_RULES.search(ctx.code(original)):
+        return updated
+    for flags, node in found:
+        said = "; ".join(f"{flag} is {BECAME.get(flag, _STRATEGY_NAME)}" for flag in flags)
+        them = "it" if len(flags) == 1 else "them"
+        ctx.todo(
+            ID,
+            f"{', '.join(flags)} in a dict of Trainer flags: Lightning {ctx.surface.release}'s Trainer refuses "
+            f"{them}; where this dict reaches a Trainer, {said}",
+            node,
+        )
+    return updated
+
+
+def _visit() -> re.Pattern[str]:
+    """A dict key that is a legacy flag (:func:`leave_dict`)."""
+    return re.compile(r"""["'](?:gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator)["'][ \t]*:""")
+
+
 RULE = Rule(
     id=ID,
     description="a 1.5 Trainer flag left in a dict or config the rules could not follow to a Trainer is reported "
-    "(a strategy name stored as a Trainer config's accelerator gets a TODO)",
+    "(a dict of Trainer flags in a Lightning file, and a strategy name stored as a Trainer config's accelerator, get "
+    "a TODO)",
     deprecated_in="1.7",
-    handlers={"Assign": leave_assign},
+    handlers={"Assign": leave_assign, "Dict": leave_dict, "SimpleStatementLine": leave_line},
     tokens=("gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend", "accelerator"),
+    visit=_visit,
 )

@@ -1,7 +1,7 @@
 """Rule ``legacy_keys`` (deprecated in 1.7): a 1.5 Trainer flag left in a dict or config the rules could not follow
 to a Trainer is reported (kind "report"), in files that use Lightning (elsewhere: in a dict next to a flag only
 a Trainer has, or one that becomes an argparse Namespace); a strategy name stored as the accelerator
-of a container named for the Trainer gets a TODO.
+of a container named for the Trainer, and a dict of Trainer flags in a Lightning file, get a TODO.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ RULE = "legacy_keys"
 _PL = "import pytorch_lightning as pl\n"
 
 TODO = [
-    pytest.param(_PL + 'params = {"gpus": [0], "max_epochs": 3}\n', ["gpus"], id="a dict literal"),
+    pytest.param(_PL + 'params = {"gpus": [0], "lr": 3}\n', ["gpus"], id="a dict literal"),
     pytest.param(_PL + 'config["distributed_backend"] = "ddp"\n', ["distributed_backend"], id="a subscript store"),
     pytest.param(_PL + 'cfg.model.accelerator = "dp"\n', [], id="a strategy stored in another config: not read"),
     pytest.param(_PL + 'cfg["accelerator"] = "ddp"\n', ["accelerator"], id="a strategy stored in a config"),
@@ -48,6 +48,48 @@ def test_rows(source: str, flags: list[str]) -> None:
     reported = [f.message.split()[0] for f in outcome.findings if f.rule == RULE]
     assert reported == flags
     assert all(f.kind == "report" for f in outcome.findings if f.rule == RULE)
+
+
+FLAG_DICTS = [
+    pytest.param(
+        _PL
+        + 'class M:\n    def __init__(self, gpus):\n        self.trainer_params = {"gpus": gpus, "max_epochs": 3}\n',
+        True,
+        id="a dict of Trainer flags handed on through an attribute",
+    ),
+    pytest.param(_PL + 'HPARAMS = {"gpus": 2, "max_epochs": 10}\n', True, id="a dict of Trainer flags at module level"),
+    pytest.param(
+        _PL + 'ARGS = {"distributed_backend": "ddp", "accelerator": "ddp", "num_nodes": 2}\n',
+        True,
+        id="two legacy flags, one TODO",
+    ),
+    pytest.param(_PL + 'params = {"gpus": [0], "lr": 3}\n', False, id="no key only a Trainer takes: reported"),
+    pytest.param(
+        'run(config={"trainer": {"gpus": 1, "max_epochs": 9}})\n', False, id="a file without Lightning: reported"
+    ),
+    pytest.param(
+        _PL + 'kwargs = {"gpus": 2, "max_epochs": 3}\npl.Trainer(**kwargs)\n', None, id="splatted: migrated instead"
+    ),
+    pytest.param(
+        _PL + 'cfg = OmegaConf.create({"trainer": {"gpus": 0, "max_epochs": 1}})\n',
+        False,
+        id="a config the flag rules read: reported",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "todo"), FLAG_DICTS)
+def test_a_dict_of_trainer_flags_in_a_lightning_file_is_a_todo(source: str, todo: bool | None) -> None:
+    """2.x's Trainer refuses the flag wherever the dict reaches one: ``--check`` must not pass on it (a report would
+    let it); one TODO per dict, however many legacy flags it holds; a second run writes nothing."""
+    outcome = transform_python(source, Options(target="2.6"))
+    kinds = [f.kind for f in outcome.findings if f.rule == RULE]
+    if todo is None:
+        assert kinds == []
+        return
+    assert kinds == (["todo"] if todo else ["report"])
+    assert (outcome.source != source) is todo
+    assert transform_python(outcome.source, Options(target="2.6")).source == outcome.source
 
 
 @pytest.mark.parametrize(
