@@ -1,6 +1,6 @@
-"""Rule ``torch_six``: ``torch._six`` (removed in torch 2.0, which Lightning 2.3 and later require) gets a TODO at
-its import and at each use through the module, naming what each name was, except an import of names whose value a
-literal spells, which binds that value; earlier targets leave it alone."""
+"""Rule ``torch_six``: ``torch._six`` (removed in torch 2.0, which Lightning 2.3 and later require): an import of
+its constants binds their values, ``container_abcs`` becomes the import torch 1.8's _six ran, a constant read through
+the module becomes its value; anything else gets a TODO naming what each name was. Earlier targets leave it alone."""
 
 from __future__ import annotations
 
@@ -15,9 +15,12 @@ RULE = "torch_six"
     ("source", "says"),
     [
         pytest.param(
-            "from torch._six import container_abcs, string_classes\n", "container_abcs was collections.abc", id="a module"
+            "import os; from torch._six import container_abcs\n",
+            "container_abcs was collections.abc",
+            id="a module imported on a line of several statements",
         ),
-        pytest.param("import torch\n\nx = torch._six.container_abcs\n", "collections.abc", id="a use through torch"),
+        pytest.param("import torch\n\nx = torch._six.container_abcs\n", "collections.abc", id="a module through torch"),
+        pytest.param("from torch._six import *\n", "use the Python 3 builtins", id="a star import"),
     ],
 )
 def test_todo_rows(source: str, says: str) -> None:
@@ -35,7 +38,24 @@ def test_todo_rows(source: str, says: str) -> None:
             "string_classes, int_classes = (str, bytes), int  # py2\n",
             id="the values torch 1.x's _six bound",
         ),
-        pytest.param("from torch._six import inf as INF\n", 'INF = float("inf")\n', id="under the name the module used"),
+        pytest.param(
+            "from torch._six import inf as INF\n", 'INF = float("inf")\n', id="under the name the module used"
+        ),
+        pytest.param(
+            "from torch._six import container_abcs\n",
+            "import collections.abc as container_abcs\n",
+            id="the module torch 1.8's _six imported",
+        ),
+        pytest.param(
+            "from torch._six import container_abcs, string_classes  # py2\n",
+            "import collections.abc as container_abcs\nstring_classes = (str, bytes)  # py2\n",
+            id="a module and a constant: two lines",
+        ),
+        pytest.param(
+            "import torch\n\nx = torch._six.string_classes\n",
+            "import torch\n\nx = (str, bytes)\n",
+            id="a constant read through torch",
+        ),
     ],
 )
 def test_fix_rows(source: str, after: str) -> None:
