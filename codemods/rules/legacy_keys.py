@@ -36,6 +36,8 @@ from codemods.model import Finding, Runs
 from codemods.plan.rule import Rule
 from codemods.project.prefilter import matching_lines
 from codemods.project.store_values import translate
+from codemods.rules import _flag_dicts as flag_dicts
+from codemods.rules._flag_dicts import BECAME, STRATEGY_NAME, TRAINER_ONLY
 from legacy_api.renames import STRATEGY_NAMES
 from legacy_api.translate import REMOVED_STRATEGIES
 
@@ -45,40 +47,11 @@ if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
 ID = "legacy_keys"
-#: Flag -> what it became.
-BECAME = {
-    "gpus": 'accelerator="gpu", devices=N (gone in 2.0)',
-    "tpu_cores": 'accelerator="tpu", devices=N (gone in 2.0)',
-    "ipus": 'accelerator="ipu", devices=N (gone in 2.0)',
-    "num_processes": 'accelerator="cpu", devices=N (gone in 2.0)',
-    "distributed_backend": "strategy= (gone in 1.5)",
-}
-_STRATEGY_NAME = "strategy= (a strategy name in accelerator= is gone in 1.7)"
 _TEXT = re.compile(r"\b(?:gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator)\b")
 _IMPORTS = re.compile(r"^\s*(?:import|from)\s+(?:pytorch_lightning|lightning|flash)\b", re.M)
 _LIGHTNING = re.compile(_IMPORTS.pattern + r"|\bTrainer\b", re.M)
 _STAR = re.compile(r"^\s*from\s+[\w.]+\s+import\s+\*", re.M)
 _IN_NAMESPACE = "in an argparse Namespace"
-#: Trainer flags of 1.5 whose names say Trainer: a dict holding one next to a legacy flag is a Trainer's flags.
-_TRAINER_ONLY = frozenset(
-    {
-        "max_epochs",
-        "min_epochs",
-        "max_steps",
-        "accumulate_grad_batches",
-        "check_val_every_n_epoch",
-        "val_check_interval",
-        "limit_train_batches",
-        "limit_val_batches",
-        "num_sanity_val_steps",
-        "gradient_clip_val",
-        "log_every_n_steps",
-        "fast_dev_run",
-        "num_nodes",
-        "auto_select_gpus",
-        "resume_from_checkpoint",
-    }
-)
 
 
 def _key(node: ast.expr | None) -> str | None:
@@ -115,7 +88,7 @@ def _where(func: ast.expr) -> str:
 
 
 def _message(flag: str, where: str) -> str:
-    became = BECAME.get(flag, _STRATEGY_NAME)
+    became = BECAME.get(flag, STRATEGY_NAME)
     return f"{flag} {where} is a Lightning 1.5 Trainer flag: if it reaches a Trainer, it is {became}"
 
 
@@ -142,7 +115,7 @@ def _namespaced(nodes: list[ast.AST]) -> set[int]:
 def _trainer_flags(node: ast.Dict) -> bool:
     """A dict whose other keys are Trainer flags no other library spells so (lightly's worker config
     ``"trainer": {"gpus": 1, "max_epochs": 100}``): a Trainer's flags even in a file that does not import it."""
-    return any(_key(key) in _TRAINER_ONLY for key in node.keys)
+    return any(_key(key) in TRAINER_ONLY for key in node.keys)
 
 
 def _uses(
@@ -235,7 +208,7 @@ def report(source: str, findings: tuple[Finding, ...], statements: Runs | None =
         return findings
     lightning = bool(_LIGHTNING.search(source))
     todos = {finding.line for finding in findings if finding.rule == ID and finding.kind == "todo"}
-    if not lightning and "Namespace" not in source and not any(flag in source for flag in _TRAINER_ONLY):
+    if not lightning and "Namespace" not in source and not any(flag in source for flag in TRAINER_ONLY):
         return findings
     if statements is None:
         try:
@@ -283,112 +256,56 @@ def _container(node: cst.BaseExpression) -> str | None:
 
 
 def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) -> Any:
-    """``trainer_config["accelerator"] = "ddp"``: a strategy name stored as a Trainer's accelerator gets a TODO."""
+    """``trainer_config["accelerator"] = "ddp"``: a strategy name stored as a Trainer's accelerator gets a TODO, and so
+    does a removed device flag stored by key into a container named for the Trainer (taming-transformers'
+    ``trainer_config["distributed_backend"] = "ddp"``, later the argparse Namespace the Trainer is built from)."""
     import libcst as cst
 
-    if len(original.targets) != 1 or not isinstance(original.value, cst.SimpleString):
-        return updated
-    value = original.value.evaluated_value
-    if not isinstance(value, str) or value.lower() not in STRATEGY_NAMES or not updated.deep_equals(original):
+    if len(original.targets) != 1 or not updated.deep_equals(original):
         return updated
     target = original.targets[0].target
+    text = original.value.evaluated_value if isinstance(original.value, cst.SimpleString) else None
+    strategy = isinstance(text, str) and text.lower() in STRATEGY_NAMES
     owner: str | None = None
+    flag: str | None = None
     if isinstance(target, cst.Subscript) and len(target.slice) == 1:
         key = target.slice[0].slice
-        named = isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString)
-        if named and key.value.evaluated_value == "accelerator":  # type: ignore[attr-defined]
-            owner = _container(target.value)
-    elif isinstance(target, cst.Attribute) and target.attr.value == "accelerator":
-        owner = _container(target.value)
-    if owner is None or not _TRAINERISH.search(owner) or owner in ctx.trainer_dicts:
+        if isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString):
+            named = key.value.evaluated_value
+            if (named == "accelerator" and strategy) or named in BECAME:
+                owner, flag = _container(target.value), str(named)
+    elif isinstance(target, cst.Attribute) and target.attr.value == "accelerator" and strategy:
+        owner, flag = _container(target.value), "accelerator"
+    if owner is None or flag is None or not _TRAINERISH.search(owner) or owner in ctx.trainer_dicts:
         return updated
-    moved = "accelerator" in ctx.options.moved_stores and translate("accelerator", repr(value)) is not None
+    if flag != "accelerator":
+        ctx.todo(
+            ID,
+            f"{flag} stored in {owner}: Lightning {ctx.surface.release}'s Trainer refuses it; where it reaches the "
+            f"Trainer, it is {BECAME[flag]}",
+            original,
+        )
+        return updated
+    assert isinstance(text, str)
+    moved = "accelerator" in ctx.options.moved_stores and translate("accelerator", repr(text)) is not None
     if moved and isinstance(target, cst.Attribute) and owner == "trainer":
         return updated  # rule config_stores writes it as strategy= with the configs it moves with
-    name = value.lower()
+    name = text.lower()
     gone = REMOVED_STRATEGIES.get(name) if ctx.target >= (2, 0) else None
     instead = f"; {gone}" if gone else ""
     ctx.todo(
         ID,
-        f"accelerator={value!r} stored in {owner} names a strategy: where it reaches the Trainer, pass it as "
+        f"accelerator={text!r} stored in {owner} names a strategy: where it reaches the Trainer, pass it as "
         f"strategy={name!r} (accelerator= takes cpu/gpu/tpu/ipu/auto since 1.7){instead}",
         original,
     )
     return updated
 
 
-def _flags_dict(keys: Sequence[str | None], strategy_values: Sequence[bool]) -> list[str]:
-    """The legacy flags of a dict whose other keys show it holds a Trainer's flags (``"max_epochs"`` next to
-    ``"gpus"``); empty for any other dict. ``strategy_values``: whether each key's value is a strategy name."""
-    if not any(key in _TRAINER_ONLY for key in keys):
-        return []
-    return [
-        key
-        for key, strategy in zip(keys, strategy_values, strict=True)
-        if key is not None and (key in BECAME or (key == "accelerator" and strategy))
-    ]
-
-
-def _ast_flags(node: ast.Dict) -> list[str]:
-    return _flags_dict([_key(key) for key in node.keys], [_strategy(value) for value in node.values])
-
-
-#: Calls whose dict arguments the flag rules read themselves (``Trainer(**{...})``, ``trainer_defaults={...}``,
-#: ``OmegaConf.create({"trainer": {...}})``).
-_READ_BY_FLAG_RULES = re.compile(r"(?:Trainer|CLI|from_argparse_args|OmegaConf\s*\.\s*\w+|DictConfig)\s*\(")
-
-
-def leave_dict(ctx: FileContext, original: cst.Dict, updated: cst.Dict) -> Any:
-    """A dict of a Lightning file holding a Trainer's flags (a key only a Trainer takes next to a legacy one), such
-    as darts' ``self.trainer_params = {"gpus": gpus, "max_epochs": n}`` handed to another method: noted for
-    :func:`leave_line`, which gives it a TODO where no rule followed it to a Trainer."""
-    import libcst as cst
-
-    if not ctx.analysis.imported or not ctx.statements:
-        return updated
-    keys: list[str | None] = []
-    strategies: list[bool] = []
-    for element in original.elements:
-        key = element.key if isinstance(element, cst.DictElement) else None
-        value = key.evaluated_value if isinstance(key, cst.SimpleString) else None
-        keys.append(value if isinstance(value, str) else None)
-        text = element.value.evaluated_value if isinstance(element.value, cst.SimpleString) else None
-        strategies.append(isinstance(text, str) and text.lower() in STRATEGY_NAMES)
-    flags = _flags_dict(keys, strategies)
-    if flags:
-        ctx.screened.setdefault((ID, id(ctx.statements[-1])), []).append((flags, original))
-    return updated
-
-
-def leave_line(ctx: FileContext, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine) -> Any:
-    """The TODOs of :func:`leave_dict`'s dicts on a line no rule changed or flagged: a dict the flag rules follow
-    to a Trainer (a ``**kwargs`` splat, ``trainer_defaults=``, a config they rewrite) is theirs."""
-    import libcst as cst
-
-    found = ctx.screened.pop((ID, id(original)), None)
-    if not found or not updated.deep_equals(original) or ctx.todos.get(id(original)):
-        return updated
-    for small in original.body:
-        targets = small.targets if isinstance(small, cst.Assign) else ()
-        if any(isinstance(t.target, cst.Name) and t.target.value in ctx.trainer_dicts for t in targets):
-            return updated  # the flag rules migrate it where it is splatted (codemods.frontends.python.flags)
-    if _READ_BY_FLAG_RULES.search(ctx.code(original)):
-        return updated
-    for flags, node in found:
-        said = "; ".join(f"{flag} is {BECAME.get(flag, _STRATEGY_NAME)}" for flag in flags)
-        them = "it" if len(flags) == 1 else "them"
-        ctx.todo(
-            ID,
-            f"{', '.join(flags)} in a dict of Trainer flags: Lightning {ctx.surface.release}'s Trainer refuses "
-            f"{them}; where this dict reaches a Trainer, {said}",
-            node,
-        )
-    return updated
-
-
 def _visit() -> re.Pattern[str]:
-    """A dict key that is a legacy flag (:func:`leave_dict`)."""
-    return re.compile(r"""["'](?:gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator)["'][ \t]*:""")
+    """A dict key that is a legacy flag (:func:`leave_dict`), or a store by that key (:func:`leave_assign`)."""
+    flags = "gpus|tpu_cores|ipus|num_processes|distributed_backend|accelerator"
+    return re.compile(rf"""["'](?:{flags})["'][ \t]*(?::|\][ \t]*=[^=])""")
 
 
 RULE = Rule(
@@ -397,7 +314,7 @@ RULE = Rule(
     "(a dict of Trainer flags in a Lightning file, and a strategy name stored as a Trainer config's accelerator, get "
     "a TODO)",
     deprecated_in="1.7",
-    handlers={"Assign": leave_assign, "Dict": leave_dict, "SimpleStatementLine": leave_line},
+    handlers={"Assign": leave_assign, "Dict": flag_dicts.leave_dict, "SimpleStatementLine": flag_dicts.leave_line},
     tokens=("gpus", "tpu_cores", "ipus", "num_processes", "distributed_backend", "accelerator"),
     visit=_visit,
 )

@@ -310,7 +310,7 @@ class FilePass:
         their parser with ``Trainer.add_argparse_args`` or their Trainer with ``Trainer.from_argparse_args``
         (SimCLR loads such a file as its options' defaults, which ``from_argparse_args`` hands on): reported
         (rule ``legacy_keys``), never rewritten, since the script's own options read it under that name."""
-        from codemods.rules.legacy_keys import BECAME, ID
+        from codemods.rules._flag_dicts import BECAME, ID
 
         project = self.options.project
         facts = getattr(project, "facts", ()) if project is not None else ()

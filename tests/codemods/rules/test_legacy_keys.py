@@ -65,6 +65,11 @@ FLAG_DICTS = [
     ),
     pytest.param(_PL + 'params = {"gpus": [0], "lr": 3}\n', False, id="no key only a Trainer takes: reported"),
     pytest.param(
+        _PL + 'config.trainer = Munch({"gpus": args.gpus, "resume_from_checkpoint": None})\n',
+        False,
+        id="a config's Trainer section built in Python, read key by key: reported",
+    ),
+    pytest.param(
         'run(config={"trainer": {"gpus": 1, "max_epochs": 9}})\n', False, id="a file without Lightning: reported"
     ),
     pytest.param(
@@ -104,6 +109,29 @@ def test_a_strategy_stored_as_a_trainer_configs_accelerator_is_a_todo(store: str
     outcome = transform_python(_PL + store + "\n", Options(target="2.6"))
     assert [(f.rule, f.kind) for f in outcome.findings] == [(RULE, "todo")]
     assert outcome.source.splitlines()[1].startswith("# TODO(migrate-trainer): accelerator=")
+    assert transform_python(outcome.source, Options(target="2.6")).source == outcome.source
+
+
+@pytest.mark.parametrize(
+    ("store", "kind"),
+    [
+        pytest.param(
+            'trainer_config["distributed_backend"] = "ddp"', "todo", id="a strategy flag into a Trainer's dict"
+        ),
+        pytest.param('self.trainer_kwargs["gpus"] = n', "todo", id="a device flag into an object's Trainer dict"),
+        pytest.param('params["gpus"] = 1', "report", id="into a dict not named for the Trainer: reported"),
+        pytest.param(
+            'trainer_kwargs = {}\ntrainer_kwargs["gpus"] = 1\npl.Trainer(**trainer_kwargs)',
+            None,
+            id="into a dict the flag rules follow: theirs",
+        ),
+    ],
+)
+def test_a_removed_flag_stored_into_a_trainer_dict_is_a_todo(store: str, kind: str | None) -> None:
+    """taming-transformers' ``trainer_config["distributed_backend"] = "ddp"``, later the Namespace the Trainer is
+    built from: 2.x's Trainer refuses it, so ``--check`` must not pass on it."""
+    outcome = transform_python(_PL + store + "\n", Options(target="2.6"))
+    assert [f.kind for f in outcome.findings if f.rule == RULE] == ([kind] if kind else [])
     assert transform_python(outcome.source, Options(target="2.6")).source == outcome.source
 
 
