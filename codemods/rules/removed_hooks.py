@@ -83,24 +83,53 @@ class _Def:
     params: tuple[tuple[str, bool], ...]
     star: bool
     returns: Callable[[], bool]
+    #: The code of the class's own ``configure_optimizers`` ("" where it has none).
+    optimizers: Callable[[], str] = lambda: ""
 
     @classmethod
-    def of_cst(cls, node: cst.FunctionDef) -> _Def:
+    def of_cst(cls, node: cst.FunctionDef, owner: cst.ClassDef | None = None) -> _Def:
         params = [*node.params.posonly_params, *node.params.params][1:]
         return cls(
             node.name.value,
             tuple((param.name.value, param.default is not None) for param in params),
             isinstance(node.params.star_arg, cst.Param),
             lambda: _returns_a_value(node),
+            lambda: _cst_method_code(owner, _CONFIGURE) if owner is not None else "",
         )
 
     @classmethod
-    def of_ast(cls, node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Def:
+    def of_ast(cls, node: ast.FunctionDef | ast.AsyncFunctionDef, owner: ast.ClassDef | None = None) -> _Def:
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         first_default = len(positional) - len(args.defaults)
         params = tuple((param.arg, index >= first_default) for index, param in enumerate(positional))[1:]
-        return cls(node.name, params, args.vararg is not None, lambda: _ast_returns_a_value(node))
+        method = functools.partial(_ast_method_code, owner, _CONFIGURE) if owner is not None else lambda: ""
+        return cls(node.name, params, args.vararg is not None, lambda: _ast_returns_a_value(node), method)
+
+
+_CONFIGURE = "configure_optimizers"
+#: A torch optimizer built (``optim.Adam(``, ``torch.optim.SGD(``, ``AdamW(``): two in one ``configure_optimizers``
+#: may be two optimizers returned together, which 2.x runs only with manual optimization.
+_OPTIMIZER_BUILT = re.compile(
+    r"\b(?:(?:torch\.)?optim\.\w+|Adam|AdamW|SGD|RMSprop|Adagrad|Adadelta|Adamax|ASGD|LBFGS|NAdam|RAdam|Rprop)\s*\("
+)
+
+
+def _ast_method_code(owner: ast.ClassDef, name: str) -> str:
+    found = (item for item in owner.body if isinstance(item, ast.FunctionDef) and item.name == name)
+    return next((ast.unparse(item) for item in found), "")
+
+
+def _cst_method_code(owner: cst.ClassDef, name: str) -> str:
+    body = owner.body.body if isinstance(owner.body, cst.IndentedBlock) else ()
+    found = next((item for item in body if isinstance(item, cst.FunctionDef) and item.name.value == name), None)
+    return cst.Module(body=[]).code_for_node(found) if found is not None else ""
+
+
+def _several_optimizers(node: _Def) -> bool:
+    """Whether the class's ``configure_optimizers`` builds more than one optimizer (PyTorch-VAE's second one for
+    adversarial configs): where it returns them together, 1.x passed ``optimizer_idx`` even to a defaulted parameter."""
+    return len(_OPTIMIZER_BUILT.findall(node.optimizers())) > 1
 
 
 def _check(ctx: FileContext, base: str, node: _Def) -> str | None:
@@ -117,9 +146,15 @@ def _check(ctx: FileContext, base: str, node: _Def) -> str | None:
     gone = GONE_PARAMETERS.get((base, hook), {})
     for name, default in node.params:
         # With a default the override runs as it did where 1.x did not pass it either (one optimizer, no
-        # truncated backprop); where 1.x did, 2.x raises at fit (several optimizers need manual optimization).
+        # truncated backprop); where 1.x did, 2.x raises at fit (several optimizers need manual optimization): a
+        # class whose configure_optimizers builds several may be such a class.
         if name in gone and not default:
             return f"Lightning {target.release} no longer passes {name} to {hook}: {gone[name]}"
+        if name in gone and name == "optimizer_idx" and _several_optimizers(node):
+            return (
+                f"Lightning {target.release} no longer passes {name} to {hook}, and configure_optimizers here builds "
+                f"several optimizers: {gone[name]}"
+            )
     optional = OPTIONAL_ARGUMENTS.get((base, hook))
     if optional is not None and ctx.target >= version_tuple(optional[0]):
         # The target's signature has the default, so the count below cannot see it: with one dataloader the target
@@ -220,7 +255,7 @@ def leave_function_def(ctx: FileContext, original: cst.FunctionDef, updated: cst
         return updated
     if base == "LightningModule" and _rewritten(ctx, owner, original):
         return updated
-    message = _check(ctx, base, _Def.of_cst(original))
+    message = _check(ctx, base, _Def.of_cst(original, owner))
     if message and base == "LightningModule":
         why = _not_rewritten(ctx, owner, original, through)
         message += f"; not rewritten: {why}" if why else ""
@@ -314,7 +349,7 @@ def _screen(site: Site) -> bool:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and isinstance(owner, ast.ClassDef):
             if node.name not in changed_hooks():
                 continue
-            shape = _Def.of_ast(node)
+            shape = _Def.of_ast(node, owner)
             if any(_check(site.ctx, base, shape) is not None for base in sorted(_bases(site, owner))):
                 return True
     return False

@@ -60,6 +60,17 @@ TODO = [
     ),
     pytest.param(
         MODULE.format(
+            body="    def training_step(self, batch, batch_idx, optimizer_idx=0):\n        return None\n\n"
+            "    def configure_optimizers(self):\n        optims = [optim.Adam(self.a.parameters())]\n"
+            "        if self.second:\n            optims.append(optim.Adam(self.b.parameters()))\n"
+            "        return optims\n"
+        ),
+        "2.6",
+        ["optimizer_idx", "builds several optimizers", "manual optimization"],
+        id="optimizer_idx with a default where configure_optimizers builds several (1.x passed it to each)",
+    ),
+    pytest.param(
+        MODULE.format(
             body="    def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_idx, optimizer_closure,\n"
             "                       on_tpu=False, using_native_amp=False, using_lbfgs=False):\n"
             "        optimizer.step(closure=optimizer_closure) if optimizer_idx == 0 else None\n"
@@ -167,7 +178,15 @@ NOOP = [
     pytest.param(
         MODULE.format(body="    def training_step(self, batch, batch_idx, optimizer_idx=0):\n        return None\n"),
         "2.6",
-        id="optimizer_idx with a default: neither 1.x with one optimizer nor 2.x passes it, several raise at fit",
+        id="optimizer_idx with a default and one optimizer: neither 1.x nor 2.x passes it",
+    ),
+    pytest.param(
+        MODULE.format(
+            body="    def training_step(self, batch, batch_idx, optimizer_idx=0):\n        return None\n\n"
+            "    def configure_optimizers(self):\n        return torch.optim.Adam(self.parameters())\n"
+        ),
+        "2.6",
+        id="optimizer_idx with a default next to a configure_optimizers that builds one optimizer",
     ),
     pytest.param(
         "class M:\n    def validation_epoch_end(self, outputs):\n        pass\n", "2.6", id="not a Lightning class"
