@@ -231,6 +231,17 @@ def _progress_bar_rows() -> Iterator[Rename]:
         )
 
 
+# --- callbacks.LearningRateLogger -> LearningRateMonitor (0.10: a deprecated subclass that only forwarded its
+# arguments, #3251; removed in 1.0). No 1.x release has the old name: such code ran on 0.x, where it was the monitor.
+def _lr_logger_rows() -> Iterator[Rename]:
+    for old, new in (
+        ("callbacks.LearningRateLogger", "callbacks.LearningRateMonitor"),
+        ("callbacks.lr_logger.LearningRateLogger", "callbacks.lr_monitor.LearningRateMonitor"),
+    ):
+        yield Rename(old, new, "class", "0.10", "1.0", "lr_logger", (PL,))
+    yield Rename("callbacks.lr_logger", "callbacks.lr_monitor", "module", "0.10", "1.0", "lr_logger", (PL,))
+
+
 # --- LightningLite -> Fabric (deprecated in 1.9, #16314; pl.lite removed in 2.0, #15953) ---------------------------
 def _lite_rows() -> Iterator[Rename]:
     # Not a rename: Fabric lives in another package, and its defaults differ (accelerator="auto", devices="auto",

@@ -68,7 +68,8 @@ _GPUS_GET = r"rainer\s*[.]\s*get\s*[(]\s*[\"']gpus[\"']"
 #: The tokens the rules declare (``Rule.tokens``) that are not rows of a ``legacy_api`` table, written out here.
 _RULE_LITERALS = (
     "--amp_backend", "--amp_level", "--distributed_backend", "--gpus", "--ipus", "--num_processes", "--tpu_cores",
-    "AMPType", "DeviceType", "DistributedType", "GPUAccelerator", "HPU", "IPU", "LightningLite", "LightningLoggerBase",
+    "AMPType", "DeviceType", "DistributedType", "GPUAccelerator", "HPU", "IPU", "LearningRateLogger", "LightningLite",
+    "LightningLoggerBase", "callbacks.lr_logger",
     "LoggerCollection", "Plugin", "ProgressBarBase", "Precision(", "PrecisionPlugin", "PrecisionType", "SingleTPU",
     "Spawn", "Strategy",
     "TPUAccelerator", "Trainer", "accelerator", "accelerators.gpu", "callbacks.base", "core.lightning",
