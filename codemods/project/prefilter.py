@@ -80,7 +80,7 @@ _RULE_LITERALS = (
     "num_nodes", "parse_argparser", "parse_env_variables", "plugins", "precision", "replace_sampler_ddp", "reset_seed",
     "single_tpu",
     "strategy", "tpu", "tpu_spawn", "trainer_defaults", "utilities.cli", "utilities.distributed", "utilities.seed",
-    "save_hyperparameters", "torch._six", ".__name__", ".__qualname__", ".logger.after_save_checkpoint(",
+    "save_hyperparameters", "self.hparams", "torch._six", ".__name__", ".__qualname__", ".logger.after_save_checkpoint(",
     ".logger.agg_and_log_metrics(",
     ".logger.close(",
     ".logger.finalize(", ".logger.log_graph(", ".logger.log_hyperparams(", ".logger.log_image(", ".logger.log_metrics(",

@@ -25,7 +25,7 @@ def test_registry_lists_every_rule_module() -> None:
 def test_rule_module_documents_itself(rule_id: str) -> None:
     doc = ast.get_docstring(ast.parse((RULES_DIR / f"{rule_id}.py").read_text()))
     rule = REGISTRY[rule_id]
-    assert doc and rule.description and rule.deprecated_in in (*renames.TARGET_VERSIONS, "0.10", "1.4", "1.5")
+    assert doc and rule.description and rule.deprecated_in in (*renames.TARGET_VERSIONS, "0.10", "1.1", "1.4", "1.5")
 
 
 def test_every_rename_row_names_a_registered_rule() -> None:

@@ -36,6 +36,7 @@ _WORDS = (
     | {"optimizer_step", "optimizer_idx", "on_tpu", "using_native_amp", "using_lbfgs"}  # optimizer_step_hook
     | {"size"}  # dm.size() -> dm.dims (datamodule_size)
     | {"_six"}  # from torch._six import ... -> the values and the import it bound (torch_six)
+    | {"hparams"}  # self.hparams = x -> self.save_hyperparameters(x) (hparams_setter)
 )
 _MIGRATED = re.compile(
     r"\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b"
