@@ -1,15 +1,17 @@
-"""``self.hparams = hparams`` in a LightningModule's ``__init__`` becomes ``self.save_hyperparameters(hparams)``.
+"""``self.hparams = hparams`` in a LightningModule's ``__init__`` becomes ``self.save_hyperparameters(hparams,
+logger=False)``.
 
 1.1 deprecated the ``hparams`` setter and 1.3 removed it (the 1.2.10 setter's warning: "Replace the assignment
 ``self.hparams = hparams`` with ``self.save_hyperparameters()``"); on every later release the assignment raises
 AttributeError as the module is built. What the 1.2.10 setter did, ``save_hyperparameters`` given that one object
 does on 2.6.6 (both read in the packages): ``_set_hparams`` (a dict becomes an AttributeDict, an argparse Namespace
 its ``vars``), and the name of the ``__init__`` argument that holds it as ``_hparams_name``, which
-``load_from_checkpoint`` passes the saved values back under. Besides, 2.x keeps a copy as ``hparams_initial`` and
-logs it at the start of fit, where 1.2 logged nothing. An assignment in another method gets a TODO (what
-``save_hyperparameters`` records of ``__init__``'s arguments is read from its caller's frame). Left alone: a literal
-value (``save_hyperparameters("x")`` would name an argument), a class that defines ``hparams`` itself, and any class
-this run cannot prove a LightningModule.
+``load_from_checkpoint`` passes the saved values back under. ``logger=False``: 2.x would otherwise log the values at
+the start of fit (and raise where a data module saved the same keys with other values), where 1.2's trainer logged
+the empty ``hparams_initial`` the setter left; 2.x still keeps a copy there. An assignment in another method gets a
+TODO (what ``save_hyperparameters`` records of ``__init__``'s arguments is read from its caller's frame). Left alone:
+a literal value (``save_hyperparameters("x")`` would name an argument), a class that defines ``hparams`` itself, and
+any class this run cannot prove a LightningModule.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
 
 ID = "hparams_setter"
+_EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
 _LITERALS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Integer, cst.Float, cst.Imaginary)
 
 
@@ -88,13 +91,16 @@ def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) ->
         return updated
     ctx.fix(
         ID,
-        f"self.hparams = {value} -> self.save_hyperparameters({value}) (the hparams setter was deprecated in 1.1 "
-        "and removed in 1.3)",
+        f"self.hparams = {value} -> self.save_hyperparameters({value}, logger=False) (the hparams setter was "
+        "deprecated in 1.1 and removed in 1.3)",
         original,
     )
     call = cst.Call(
         func=cst.Attribute(value=cst.Name("self"), attr=cst.Name("save_hyperparameters")),
-        args=[cst.Arg(value=updated.value)],
+        args=[
+            cst.Arg(value=updated.value),
+            cst.Arg(value=cst.Name("False"), keyword=cst.Name("logger"), equal=_EQUAL),
+        ],
     )
     return cst.Expr(value=call, semicolon=updated.semicolon)
 
@@ -105,8 +111,8 @@ def _visit() -> re.Pattern[str]:
 
 RULE = Rule(
     id=ID,
-    description="self.hparams = x in a LightningModule's __init__ becomes self.save_hyperparameters(x) (the setter "
-    "was removed in 1.3)",
+    description="self.hparams = x in a LightningModule's __init__ becomes self.save_hyperparameters(x, logger=False) "
+    "(the setter was removed in 1.3)",
     deprecated_in="1.1",
     handlers={"Assign": leave_assign},
     tokens=("self.hparams",),

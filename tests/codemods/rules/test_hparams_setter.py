@@ -1,5 +1,5 @@
 """Rule ``hparams_setter``: ``self.hparams = x`` (the setter 1.1 deprecated and 1.3 removed; AttributeError since) in a
-LightningModule's ``__init__`` becomes ``self.save_hyperparameters(x)``, which 2.6.6 applies as 1.2.10's setter did
+LightningModule's ``__init__`` becomes ``self.save_hyperparameters(x, logger=False)``, which 2.6.6 applies as 1.2.10's setter did
 (``_set_hparams``, and the ``__init__`` argument's name for ``load_from_checkpoint``); elsewhere in the module a TODO.
 """
 
@@ -16,14 +16,14 @@ TRANSFORMED = [
     pytest.param(
         _HEAD + "    def __init__(self, hparams):\n        super().__init__()\n        self.hparams = hparams\n",
         _HEAD
-        + "    def __init__(self, hparams):\n        super().__init__()\n        self.save_hyperparameters(hparams)\n",
+        + "    def __init__(self, hparams):\n        super().__init__()\n        self.save_hyperparameters(hparams, logger=False)\n",
         id="the __init__ argument",
     ),
     pytest.param(
         _HEAD + "    def __init__(self, args):\n        super().__init__()\n        if args:\n"
         "            self.hparams = vars(args)  # as a dict\n",
         _HEAD + "    def __init__(self, args):\n        super().__init__()\n        if args:\n"
-        "            self.save_hyperparameters(vars(args))  # as a dict\n",
+        "            self.save_hyperparameters(vars(args), logger=False)  # as a dict\n",
         id="in a block of __init__, a call's value, the comment kept",
     ),
 ]
