@@ -60,6 +60,7 @@ def install() -> None:
     from compat.lightning._datamodule import install_datamodule
     from compat.lightning._epoch_end import install_epoch_end
     from compat.lightning._epoch_hooks import install_epoch_hooks
+    from compat.lightning._hparams_setter import install_hparams_setter
     from compat.lightning._keywords import install_keywords
     from compat.lightning._legacy_callbacks import install_legacy_callbacks
     from compat.lightning._loggers import install_loggers
@@ -99,6 +100,7 @@ def install() -> None:
             install_optimizers(root, log)
             install_epoch_hooks(root, log)
             install_datamodule(root, log)
+            install_hparams_setter(root, log)
         install_removed(found, log)  # after the names it falls back from, before the finder of the old modules
         log.add_finder(LegacyModuleFinder(found, log))
         activate_children(log)
