@@ -106,8 +106,8 @@ def config_get(node: ast.Call) -> str | None:
 def computed_key(node: ast.expr) -> str | None:
     """``cfg.get(f"{name}_trainer")``, ``cfg[f"{name}_trainer"]`` -> ``{}_trainer``: a top-level key of a config that
     the code spells at run time, as a pattern in which ``{}`` stands for any text (``ProjectIndex.merge`` matches it
-    against the keys the project's configs hold); None for anything else, or for an f-string with no text of its
-    own."""
+    against the keys the project's configs hold); None for anything else, or for an f-string whose own text does not
+    name a trainer (``f"{a}_{b}"`` would spell every key of the project that holds a ``_``)."""
     if isinstance(node, ast.Call):
         func = node.func
         if not (isinstance(func, ast.Attribute) and func.attr in KEY_METHODS and node.args):
@@ -128,7 +128,7 @@ def computed_key(node: ast.expr) -> str | None:
         else:
             return None
     pattern = "".join(parts)
-    return pattern if pattern.replace("{}", "") else None
+    return pattern if "trainer" in pattern.replace("{}", " ").lower() else None
 
 
 def spelled_keys(section: str, keys: Sequence[str]) -> list[str]:
