@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from legacy_api.removed_arguments import refused_at
 from legacy_api.renames import STRATEGY_NAMES
 
 if TYPE_CHECKING:
@@ -109,7 +110,10 @@ def leave_line(ctx: FileContext, original: cst.SimpleStatementLine, updated: cst
             return updated  # config.trainer = Munch({...}): a config's section, read key by key (rule config_reads)
     if _READ_BY_FLAG_RULES.search(ctx.code(original)):
         return updated
-    for flags, node in found:
+    for listed, node in found:
+        flags = [flag for flag in listed if refused(flag, ctx.target)]
+        if not flags:
+            continue  # deprecated at this target, not refused: the report says it
         said = "; ".join(f"{flag} is {BECAME.get(flag, STRATEGY_NAME)}" for flag in flags)
         them = "it" if len(flags) == 1 else "them"
         ctx.todo(
@@ -119,6 +123,12 @@ def leave_line(ctx: FileContext, original: cst.SimpleStatementLine, updated: cst
             node,
         )
     return updated
+
+
+def refused(flag: str, target: tuple[int, ...]) -> bool:
+    """Whether the target's Trainer refuses ``flag`` (``gpus`` only from 2.0; 1.7 to 1.9 deprecate it); a strategy
+    name in ``accelerator`` is refused wherever this rule acts (1.7 on)."""
+    return flag == "accelerator" or refused_at(flag, target)
 
 
 def _section_store(target: cst.BaseAssignTargetExpression) -> bool:

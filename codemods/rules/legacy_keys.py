@@ -279,6 +279,8 @@ def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) ->
     if owner is None or flag is None or not _TRAINERISH.search(owner) or owner in ctx.trainer_dicts:
         return updated
     if flag != "accelerator":
+        if not flag_dicts.refused(flag, ctx.target):
+            return updated  # deprecated at this target, not refused: the report says it
         ctx.todo(
             ID,
             f"{flag} stored in {owner}: Lightning {ctx.surface.release}'s Trainer refuses it; where it reaches the "

@@ -135,6 +135,20 @@ def test_a_removed_flag_stored_into_a_trainer_dict_is_a_todo(store: str, kind: s
     assert transform_python(outcome.source, Options(target="2.6")).source == outcome.source
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(_PL + 'HPARAMS = {"gpus": 2, "max_epochs": 10}\n', id="a dict of Trainer flags"),
+        pytest.param(_PL + 'trainer_config["gpus"] = n\n', id="a store into a Trainer's dict"),
+    ],
+)
+def test_a_flag_the_target_still_takes_is_only_reported(source: str) -> None:
+    """1.7 to 1.9 deprecate ``gpus`` and still take it: no TODO saying the Trainer refuses it, a report."""
+    outcome = transform_python(source, Options(target="1.9"))
+    assert [f.kind for f in outcome.findings if f.rule == RULE] == ["report"]
+    assert outcome.source == source
+
+
 def test_not_before_the_flags_were_deprecated() -> None:
     outcome = transform_python(_PL + 'params = {"gpus": [0]}\n', Options(target="1.6"))
     assert not [f for f in outcome.findings if f.rule == RULE]
