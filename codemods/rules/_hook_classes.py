@@ -64,6 +64,12 @@ def project_base_of(ctx: FileContext, cls: cst.ClassDef) -> tuple[str, str] | No
     return None
 
 
+def is_lightning_module(ctx: FileContext, cls: cst.ClassDef) -> bool:
+    """Whether ``cls`` is a LightningModule: through a Lightning class it names as a base (:func:`base_of`), or
+    through the project's own classes (:func:`project_base_of`)."""
+    return (base_of(ctx, cls) or (project_base_of(ctx, cls) or ("",))[0]) == "LightningModule"
+
+
 def owner_class(ctx: FileContext) -> cst.ClassDef | None:
     """The class whose body holds the statement being left (a method's class), if it is one."""
     import libcst as cst

@@ -20,7 +20,7 @@ import libcst as cst
 
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
-from codemods.rules._hook_classes import base_of, owner_class, project_base_of
+from codemods.rules._hook_classes import is_lightning_module, owner_class
 from legacy_api.vocabulary import ITERATOR
 from legacy_api.vocabulary import ITERATOR_STEPS as STEPS
 
@@ -32,7 +32,7 @@ _TRIPLET = "batch, batch_idx, dataloader_idx = next(dataloader_iter)"
 
 
 def _lightning_module(ctx: FileContext, cls: cst.ClassDef) -> bool:
-    return (base_of(ctx, cls) or (project_base_of(ctx, cls) or ("",))[0]) == "LightningModule"
+    return is_lightning_module(ctx, cls)
 
 
 def _iterator_step(node: cst.FunctionDef) -> bool:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from codemods.plan.rule import Rule
-from codemods.rules._hook_classes import base_of, project_base_of
+from codemods.rules._hook_classes import is_lightning_module
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -66,19 +66,13 @@ def _defines_hparams(cls: cst.ClassDef) -> bool:
     return False
 
 
-def _lightning_module(ctx: FileContext, cls: cst.ClassDef) -> bool:
-    base = base_of(ctx, cls)
-    through = project_base_of(ctx, cls) if base is None else None
-    return (through[0] if through is not None else base) == "LightningModule"
-
-
 def leave_assign(ctx: FileContext, original: cst.Assign, updated: cst.Assign) -> Any:
     if len(original.targets) != 1 or not _is_self_hparams(original.targets[0].target):
         return updated
     if isinstance(original.value, _LITERALS) or not updated.deep_equals(original):
         return updated
     found = _method_owner(ctx)
-    if found is None or _defines_hparams(found[0]) or not _lightning_module(ctx, found[0]):
+    if found is None or _defines_hparams(found[0]) or not is_lightning_module(ctx, found[0]):
         return updated
     value = ctx.code(original.value)
     if found[1] != "__init__":

@@ -19,7 +19,7 @@ import libcst as cst
 from codemods.model import todo_comment
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
-from codemods.rules._hook_classes import base_of, project_base_of
+from codemods.rules._hook_classes import is_lightning_module
 
 if TYPE_CHECKING:
     from codemods.frontends.python.context import FileContext
@@ -46,8 +46,7 @@ def _in_hook(ctx: FileContext) -> bool:
             cls = statements[index - 1]
             if function.name.value != HOOK or not isinstance(cls, cst.ClassDef):
                 return False
-            through = project_base_of(ctx, cls)
-            return (base_of(ctx, cls) or (through[0] if through is not None else None)) == "LightningModule"
+            return is_lightning_module(ctx, cls)
     return False
 
 

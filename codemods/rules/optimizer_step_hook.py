@@ -21,7 +21,7 @@ import libcst as cst
 from codemods.plan.rule import Rule
 from codemods.project.surface_uses import TOKENS as SURFACE_TOKENS
 from codemods.rules._epoch_end_plan import reads
-from codemods.rules._hook_classes import base_of, owner_class, project_base_of
+from codemods.rules._hook_classes import is_lightning_module, owner_class
 from legacy_api.hooks import members
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def applies(ctx: FileContext, cls: cst.ClassDef, node: cst.FunctionDef) -> bool:
     return (
         ctx.enabled(ID)
         and node.name.value == HOOK
-        and (base_of(ctx, cls) or (project_base_of(ctx, cls) or ("",))[0]) == "LightningModule"
+        and is_lightning_module(ctx, cls)
         and "optimizer_idx" not in _params_of_target(ctx.surface.release)
         and not isinstance(rewrite(node), str)
     )

@@ -57,6 +57,11 @@ def _message(ctx: FileContext, names: list[str]) -> str:
     )
 
 
+def _rebinds(names: list[str]) -> bool:
+    """Whether :func:`leave_line` rebinds an import of ``names``: ``container_abcs`` among them, the rest constants."""
+    return "container_abcs" in names and all(name in _VALUES or name == "container_abcs" for name in names)
+
+
 def _six_import(ctx: FileContext, node: cst.BaseSmallStatement) -> list[tuple[str, str]] | None:
     """``from torch._six import a, b as c`` -> [("a", "a"), ("b", "c")] (name, the local it binds); None for any
     other statement, a star import, or below the target that drops torch._six."""
@@ -76,9 +81,7 @@ def leave_line(ctx: FileContext, original: cst.SimpleStatementLine, updated: Any
     if len(original.body) != 1 or not isinstance(updated, cst.SimpleStatementLine):
         return updated
     names = _six_import(ctx, original.body[0])
-    if names is None or not any(name == "container_abcs" for name, _ in names):
-        return updated
-    if not all(name in _VALUES or name == "container_abcs" for name, _ in names):
+    if names is None or not _rebinds([name for name, _ in names]):
         return updated
     texts = [f"import collections.abc as {local}" for name, local in names if name == "container_abcs"]
     constants = [(local, _VALUES[name]) for name, local in names if name != "container_abcs"]
@@ -107,7 +110,7 @@ def leave_import_from(ctx: FileContext, original: cst.ImportFrom, updated: cst.I
     names = [] if isinstance(original.names, cst.ImportStar) else [ctx.code(alias.name) for alias in original.names]
     line = ctx.statements[-1] if ctx.statements else None
     alone = isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and line.body[0] is original
-    if alone and "container_abcs" in names and all(name in _VALUES or name == "container_abcs" for name in names):
+    if alone and _rebinds(names):
         return updated  # leave_line writes it as the import torch 1.x ran
     if names and all(name in _VALUES for name in names) and not isinstance(original.names, cst.ImportStar):
         # ``from torch._six import string_classes, inf`` -> ``string_classes, inf = (str, bytes), float("inf")``:
